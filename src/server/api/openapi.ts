@@ -1,0 +1,109 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { createSchema } from 'zod-openapi';
+import { errorStatus } from '@/server/errors';
+import { plannedOperations } from './planned';
+import { appRouter } from './root';
+import { procedureDefinitions } from './routes';
+import { bodyContracts } from './trpc';
+
+type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; requestBody?: unknown };
+type Responses = Operation['responses'];
+
+/** The error body of every /v1 failure (decisions.md "Wire format"). */
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]]),
+      message: z.string(),
+      details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Field problems of invalid input'),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+
+let cached: OpenAPIObject | undefined;
+
+/**
+ * The machine-readable description served at /v1/openapi.json. Generated from the procedures, then
+ * mended where the generator cannot know our contract: the error body, 201 for creations, request
+ * bodies given by `jsonBody` contracts, and the operations declared before they are built.
+ */
+export function openApiDocument(): OpenAPIObject {
+  if (cached) return cached;
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Art print shop API',
+    description:
+      'Catalog, orders, uploads, payments, accounts and staff operations of the art print shop. Amounts are integer US cents; ' +
+      'timestamps are ISO 8601 UTC. Every error has the body { "error": { "code", "message" } }.',
+    version: '1.0.0',
+    baseUrl: '/v1',
+    securitySchemes: { staffToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' } },
+  });
+  const components = (doc.components ??= {});
+  const schemas = (components.schemas ??= {}) as Record<string, unknown>;
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+  addSchema(schemas, ErrorBody, 'output');
+
+  for (const def of procedureDefinitions()) {
+    const openapi = def.meta?.openapi;
+    if (!openapi) continue;
+    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'] as Operation | undefined;
+    if (!operation) continue;
+    const contract = def.inputs[0] && bodyContracts.get(def.inputs[0]);
+    if (contract) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: addSchema(schemas, contract, 'input') } } };
+    }
+    if (def.meta?.successStatus === 201 && operation.responses['200']) {
+      operation.responses['201'] = operation.responses['200'];
+      delete operation.responses['200'];
+    }
+    rewriteErrors(operation.responses, Boolean(def.inputs.length));
+  }
+
+  for (const planned of plannedOperations) {
+    const item = ((doc.paths ??= {})[planned.path] ??= {}) as Record<string, unknown>;
+    const params = [...planned.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ in: 'path', name: m[1], required: true, schema: { type: 'string' } }));
+    const responses: Responses = {
+      '501': errorResponse('Not built yet: this operation is declared and arrives with its issue'),
+      ...(planned.staff ? { '401': errorResponse('Missing or wrong staff token') } : {}),
+    };
+    item[planned.method.toLowerCase()] = {
+      operationId: `planned-${planned.method.toLowerCase()}-${planned.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`,
+      summary: planned.summary,
+      tags: [planned.tag],
+      'x-planned': true,
+      ...(params.length ? { parameters: params } : {}),
+      ...(planned.staff ? { security: [{ staffToken: [] }] } : {}),
+      responses,
+    };
+  }
+
+  (doc.paths ??= {})['/openapi.json'] = {
+    get: {
+      operationId: 'openapi',
+      summary: 'This document',
+      tags: ['meta'],
+      responses: { '200': { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } },
+    },
+  };
+  cached = doc;
+  return doc;
+}
+
+function addSchema(schemas: Record<string, unknown>, schema: z.ZodType, io: 'input' | 'output') {
+  const result = createSchema(schema, { io, openapiVersion: '3.1.0' });
+  Object.assign(schemas, result.components);
+  return result.schema;
+}
+
+/** Every error response gets the contract's body; the ones any operation can give are added. */
+function rewriteErrors(responses: Responses, takesInput: boolean) {
+  for (const [status, response] of Object.entries(responses)) {
+    if (Number(status) >= 400) responses[status] = errorResponse(String(response.description ?? 'Error'));
+  }
+  if (takesInput) responses['400'] ??= errorResponse('Invalid input');
+  responses['500'] = errorResponse('Something went wrong on our side');
+}

@@ -1,0 +1,134 @@
+import type { TRPCError } from '@trpc/server';
+import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import { DomainError, errorStatus, type ErrorCode, type FieldProblem } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { openApiDocument } from './openapi';
+import { appRouter } from './root';
+import { matchPath, type Method } from './routes';
+import { createContext, type Context } from './trpc';
+
+const PREFIX = '/v1';
+/** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+export function errorResponse(code: ErrorCode, message: string, details?: FieldProblem[], headers?: HeadersInit): Response {
+  return Response.json({ error: { code, message, ...(details?.length ? { details } : {}) } }, { status: errorStatus[code], headers });
+}
+
+/**
+ * The /v1 surface: routes a request to its procedure through trpc-to-openapi and holds every answer
+ * to the contract. What the adapter cannot do is done here: unknown paths and wrong methods,
+ * body limits and malformed JSON, and the error body, which the adapter shapes its own way.
+ */
+export async function handleRest(request: Request, makeContext: () => Context = createContext): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.slice(PREFIX.length) || '/';
+  const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
+  const candidates = matchPath(path);
+  if (!candidates.length) return errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`);
+  const route = candidates.find((r) => r.method === method);
+  if (!route) {
+    const allow = [...new Set(candidates.map((r) => r.method))].join(', ');
+    return errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
+  }
+  if (route.answeredBy === 'document') return Response.json(openApiDocument());
+  if (route.answeredBy === 'planned') return errorResponse('not_implemented', `${method} ${PREFIX}${route.path} is declared but not built yet.`);
+
+  let forwarded = request;
+  if (BODY_METHODS.has(method)) {
+    const body = await readJsonBody(request);
+    if (body instanceof Response) return body;
+    forwarded = new Request(request.url, { method, headers: withJsonType(request.headers), body });
+  }
+
+  let failure: TRPCError | undefined;
+  const successStatus = route.answeredBy.meta.successStatus;
+  const response = await createOpenApiFetchHandler({
+    endpoint: PREFIX,
+    router: appRouter,
+    req: forwarded,
+    createContext: makeContext,
+    responseMeta: ({ errors }) => (errors.length === 0 && successStatus ? { status: successStatus } : {}),
+    onError: ({ error }) => {
+      failure = error;
+    },
+  });
+  if (response.status < 400) return response;
+  return toContractError(failure, `${method} ${path}`);
+}
+
+async function readJsonBody(request: Request): Promise<string | Response> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  // curl -d sends a form type by default; a JSON text under it, or under no type, is still taken.
+  if (type && type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !type.endsWith('+json')) {
+    return errorResponse('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BODY_BYTES) return tooLarge();
+  const text = await readAtMost(request, MAX_JSON_BODY_BYTES);
+  if (text === null) return tooLarge();
+  if (text.trim() === '') return '{}';
+  try {
+    JSON.parse(text);
+  } catch {
+    return errorResponse('invalid_input', 'The request body is not valid JSON.');
+  }
+  return text;
+}
+
+const tooLarge = () => errorResponse('payload_too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KiB.`);
+
+/** Reads the body as text, stopping (null) as soon as it passes `limit` bytes. */
+async function readAtMost(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+function withJsonType(headers: Headers): Headers {
+  const copy = new Headers(headers);
+  copy.set('content-type', 'application/json');
+  copy.delete('content-length');
+  return copy;
+}
+
+const codeForTrpc: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  BAD_REQUEST: 'invalid_input',
+  PARSE_ERROR: 'invalid_input',
+  UNAUTHORIZED: 'unauthorized',
+  FORBIDDEN: 'unauthorized',
+  NOT_FOUND: 'not_found',
+  METHOD_NOT_SUPPORTED: 'method_not_allowed',
+  CONFLICT: 'invalid_transition',
+  PAYLOAD_TOO_LARGE: 'payload_too_large',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
+  TOO_MANY_REQUESTS: 'rate_limited',
+};
+
+function toContractError(error: TRPCError | undefined, where: string): Response {
+  const cause = error?.cause;
+  if (cause instanceof DomainError) return errorResponse(cause.code, cause.message, cause.details);
+  if (cause instanceof ZodError && error?.code === 'BAD_REQUEST') {
+    const details = cause.issues.map((issue) => ({ path: issue.path.join('.') || '(body)', message: issue.message.replace(/^Invalid input: /, '') }));
+    const first = details[0];
+    return errorResponse('invalid_input', first ? `Invalid input at ${first.path}: ${first.message}.` : 'Invalid input.', details);
+  }
+  const code = error && codeForTrpc[error.code];
+  if (code && error) return errorResponse(code, error.message);
+  logger.error('Unexpected error answering %s: %s', where, error?.cause ?? error);
+  return errorResponse('internal', 'Something went wrong on our side. Please try again later.');
+}

@@ -1,0 +1,9 @@
+import { ordersRouter } from '@/server/orders/router';
+import { router } from './trpc';
+
+/** Every procedure of the shop; the website calls it through tRPC, outside clients through /v1. */
+export const appRouter = router({
+  orders: ordersRouter,
+});
+
+export type AppRouter = typeof appRouter;

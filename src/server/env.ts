@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The whole configuration, read from the environment once and validated here, so a malformed
+ * value stops the server at start with one line naming the variable instead of failing later.
+ * Every variable is described in .env.example.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  optionalText.pipe(z.coerce.number<string>().int().min(1).max(max).optional()).transform((v) => v ?? fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt(3000, 65535),
+  /** The address shoppers reach the site at; used in checkout return links, sitemaps and e-mail. */
+  PUBLIC_BASE_URL: optionalUrl,
+  /** A PostgreSQL server to use. Unset: the embedded PostgreSQL in DATA_DIR is started. */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection address')
+      .optional(),
+  ),
+  /** Where the embedded PostgreSQL, generated secrets and private uploads live. */
+  DATA_DIR: optionalText.transform((v) => v ?? '.data'),
+  /** Staff bearer token. Unset: every staff endpoint is closed. */
+  ADMIN_TOKEN: optionalText,
+  NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address').optional()),
+  MAIL_FROM: optionalText,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  PUBLISH_PER_DAY: positiveInt(300, 100_000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment; throws a ConfigError whose message is one readable line. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const variable = String(issue.path[0] ?? 'environment');
+  const given = source[variable];
+  const shown = variable.match(/SECRET|TOKEN|KEY|PASSWORD|URL/) ? '' : ` (got ${JSON.stringify(given)})`;
+  throw new ConfigError(`Configuration error: ${variable} ${describe(issue)}${shown}. See .env.example.`);
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_format' && 'format' in issue && issue.format === 'url') return 'must be an http(s) address';
+  if (issue.code === 'too_small' || issue.code === 'too_big' || issue.code === 'invalid_type') {
+    return issue.message.replace(/^Too (small|big): expected number to be /, 'must be ').replace(/^Invalid input: /, 'must be ');
+  }
+  return issue.message;
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Which optional services are on, for the one log line each at start. */
+export function serviceModes(e: Env): string[] {
+  const on = (flag: boolean, name: string, offNote: string) => `${name}: ${flag ? 'on' : `off (${offNote})`}`;
+  return [
+    on(Boolean(e.STRIPE_SECRET_KEY), 'payments', 'STRIPE_SECRET_KEY unset; orders return checkoutUrl null and staff confirm payment by hand'),
+    on(Boolean(e.SMTP_URL), 'mail', 'SMTP_URL unset; order e-mail is not sent'),
+    on(Boolean(e.LLM_BASE_URL), 'language model', 'LLM_BASE_URL unset; stories come from factual templates'),
+    on(Boolean(e.GOOGLE_CLIENT_ID), 'sign-in', 'GOOGLE_CLIENT_ID unset; Google sign-in is disabled'),
+    on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
+  ];
+}

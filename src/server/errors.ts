@@ -1,0 +1,38 @@
+/**
+ * Errors the domain raises, in the words of the /v1 error contract (decisions.md). Services throw
+ * them knowing nothing of HTTP; the tRPC layer and the REST wrapper turn them into statuses.
+ */
+export const errorStatus = {
+  invalid_input: 400,
+  invalid_signature: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  invalid_transition: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  not_implemented: 501,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  override name = 'DomainError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldProblem[],
+  ) {
+    super(message);
+  }
+}
+
+export const invalidInput = (message: string, details?: FieldProblem[]) => new DomainError('invalid_input', message, details);
+export const notFound = (message: string) => new DomainError('not_found', message);

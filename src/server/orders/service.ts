@@ -1,0 +1,117 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/db/client';
+import { enqueue } from '@/server/jobs/outbox';
+import { invalidInput, notFound } from '@/server/errors';
+import { newOrderCode, normalizeOrderCode } from './code';
+import { priceOf, reproductionPrices, customMultiplier, extraSubjectCents } from './pricing';
+import type { CreateOrder, OrderCreated, OrderView } from './schema';
+
+/** Opens a payment for a new order and answers where the customer pays; absent when no provider is configured. */
+export interface Checkout {
+  open(order: { code: string; totalCents: number; locale: string; email: string; description: string }): Promise<string>;
+}
+
+const CODE_ATTEMPTS = 5;
+
+/**
+ * Takes an order: the server alone prices it, and the order, its first event and the outbox event
+ * for the confirmation e-mail commit together or not at all.
+ */
+export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkout): Promise<OrderCreated> {
+  const totalCents = priceOf(input);
+  const description = await describeAndCheck(db, input);
+
+  for (let attempt = 1; ; attempt++) {
+    const code = newOrderCode();
+    try {
+      await db.$transaction(async (tx) => {
+        const order = await tx.order.create({
+          data: {
+            code,
+            kind: input.kind,
+            size: input.size,
+            frame: input.frame,
+            locale: input.locale,
+            notes: input.notes ?? null,
+            totalCents,
+            customerName: input.customer.name,
+            customerEmail: input.customer.email,
+            customerPhone: input.customer.phone ?? null,
+            address: input.customer.address,
+            city: input.customer.city,
+            postalCode: input.customer.postalCode,
+            country: input.customer.country,
+            ...(input.kind === 'reproduction'
+              ? { artworkSlug: input.artworkSlug, artworkId: description.artworkId }
+              : { uploadId: input.uploadId, style: input.style, subjects: input.subjects }),
+            events: { create: { status: 'pending', actor: 'customer' } },
+          },
+        });
+        await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
+      });
+      const checkoutUrl = checkout
+        ? await checkout.open({ code, totalCents, locale: input.locale, email: input.customer.email, description: description.text })
+        : null;
+      return { code, total: totalCents, checkoutUrl };
+    } catch (error) {
+      if (isUniqueViolation(error, 'code') && attempt < CODE_ATTEMPTS) continue;
+      if (isUniqueViolation(error, 'upload_id')) throw invalidInput('This photo is already part of another order: upload it again for a new order.');
+      throw error;
+    }
+  }
+}
+
+async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: string; artworkId?: number }> {
+  if (input.kind === 'reproduction') {
+    const artwork = await db.artwork.findFirst({
+      where: { slug: input.artworkSlug, status: 'published' },
+      select: { id: true, texts: { where: { locale: 'en' }, select: { title: true } } },
+    });
+    if (!artwork) throw invalidInput(`No artwork in the catalog has the slug "${input.artworkSlug}".`, [{ path: 'artworkSlug', message: 'unknown artwork' }]);
+    return { artworkId: artwork.id, text: `${artwork.texts[0]?.title ?? input.artworkSlug}, ${input.size} cm, ${input.frame}` };
+  }
+  const upload = await db.upload.findUnique({ where: { id: input.uploadId }, select: { order: { select: { id: true } } } });
+  if (!upload) throw invalidInput('No uploaded photo has this uploadId: upload the photo first.', [{ path: 'uploadId', message: 'unknown upload' }]);
+  if (upload.order) throw invalidInput('This photo is already part of another order: upload it again for a new order.', [{ path: 'uploadId', message: 'already used' }]);
+  return { text: `Custom painting (${input.style}, ${input.subjects} subject${input.subjects > 1 ? 's' : ''}), ${input.size} cm, ${input.frame}` };
+}
+
+/**
+ * The order as its customer may see it. A wrong e-mail answers exactly like an unknown code, after
+ * the same single query, so the lookup tells a guesser nothing.
+ */
+export async function lookupOrder(db: Db, typedCode: string, typedEmail: string): Promise<OrderView> {
+  const order = await db.order.findUnique({
+    where: { code: normalizeOrderCode(typedCode) },
+    include: { events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true } } },
+  });
+  const emailMatches = order !== null && order.customerEmail.trim().toLowerCase() === typedEmail.trim().toLowerCase();
+  if (!order || !emailMatches) throw notFound('No order matches this code and e-mail address.');
+  return {
+    code: order.code,
+    kind: order.kind,
+    status: order.status,
+    artworkSlug: order.artworkSlug,
+    size: order.size as OrderView['size'],
+    frame: order.frame as OrderView['frame'],
+    total: order.totalCents,
+    createdAt: order.createdAt.toISOString(),
+    trackingNumber: order.trackingNumber,
+    sketchStatus: order.sketchStatus,
+    events: order.events.map((event) => ({ status: event.status, note: event.note, at: event.at.toISOString() })),
+  };
+}
+
+export function priceTable() {
+  return {
+    currency: 'usd' as const,
+    reproduction: reproductionPrices,
+    custom: { multiplier: customMultiplier, extraSubjectCents },
+  };
+}
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') return false;
+  const target = JSON.stringify(error.meta ?? {});
+  return target.includes(column) || target.includes(column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()));
+}

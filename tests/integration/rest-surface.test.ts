@@ -1,0 +1,69 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, test } from 'vitest';
+import { rest } from '../support/rest';
+
+/** Every operation of interface.md §4 and decisions.md, as clients are written against them. */
+const specOperations = [
+  'POST /orders', 'GET /orders/{code}', 'POST /uploads',
+  'GET /artists', 'GET /artists/{slug}', 'GET /artworks', 'GET /artworks/by-slugs', 'GET /artworks/{slug}',
+  'GET /taxa/{kind}', 'GET /taxa/{kind}/{slug}', 'GET /seo/sitemaps', 'GET /seo/sitemaps/{type}/{chunk}', 'GET /openapi.json',
+  'GET /account/config', 'GET /account/me', 'POST /account/auth/google', 'POST /account/auth/logout',
+  'GET /account/favorites', 'PUT /account/favorites/{slug}', 'DELETE /account/favorites/{slug}', 'POST /account/favorites/merge',
+  'POST /payments/stripe-webhook',
+  'GET /admin/orders', 'POST /admin/orders/{code}/status', 'GET /admin/seo/stats', 'POST /admin/seo/publish', 'POST /admin/seo/refresh-counts',
+  'GET /pricing', 'GET /admin/uploads/{id}',
+];
+
+describe('GET /v1/openapi.json', () => {
+  test('is a valid OpenAPI 3 document, version 1.0.0, listing every operation of the specification', async () => {
+    const answer = await rest('GET', '/openapi.json');
+    expect(answer.status).toBe(200);
+    const doc = answer.body;
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.version).toBe('1.0.0');
+    await SwaggerParser.validate(structuredClone(doc));
+    const listed = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    for (const operation of specOperations) expect(listed).toContain(operation);
+  });
+
+  test('documents the contract: 201 for order creation, the union body, and the error shape on every error', async () => {
+    const doc = (await rest('GET', '/openapi.json')).body;
+    const create = doc.paths['/orders'].post;
+    expect(Object.keys(create.responses)).toContain('201');
+    expect(create.responses['200']).toBeUndefined();
+    const body = create.requestBody.content['application/json'].schema;
+    expect(JSON.stringify(body)).toContain('CreateOrder');
+    expect(doc.components.schemas.CreateOrder.oneOf ?? doc.components.schemas.CreateOrder.anyOf).toHaveLength(2);
+    for (const item of Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>)) {
+      for (const operation of Object.values(item)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          if (Number(status) >= 400) expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        }
+      }
+    }
+    expect(doc.components.schemas.Error.properties.error.required).toEqual(['code', 'message']);
+  });
+});
+
+describe('the /v1 error contract outside the procedures', () => {
+  test('an unknown path is 404 not_found', async () => {
+    const answer = await rest('GET', '/no/such/thing');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  });
+
+  test('a known path with the wrong method is 405 with Allow', async () => {
+    const answer = await rest('DELETE', '/orders');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+    expect(answer.body.error.code).toBe('method_not_allowed');
+  });
+
+  test('an operation not built yet answers 501 with the error shape', async () => {
+    const answer = await rest('GET', '/artists');
+    expect(answer.status).toBe(501);
+    expect(answer.body).toEqual({ error: { code: 'not_implemented', message: expect.any(String) } });
+  });
+});

@@ -1,0 +1,32 @@
+import { handleRest } from '@/server/api/rest';
+
+export interface RestAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls the /v1 surface exactly as Next's route handler does, with a real Request. */
+export async function rest<T = any>(
+  method: string,
+  path: string,
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<RestAnswer<T>> {
+  const url = new URL(`http://shop.test/v1${path}`);
+  for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
+  const headers = new Headers(options.headers);
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const response = await handleRest(new Request(url, { method, headers, body }));
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: the test sees the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
