@@ -67,3 +67,15 @@ describe('the /v1 error contract outside the procedures', () => {
     expect(answer.body).toEqual({ error: { code: 'not_implemented', message: expect.any(String) } });
   });
 });
+
+describe('staff endpoints', () => {
+  test('refuse a missing or wrong token with 401 before anything else', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'test-staff-token-5c1f0e' }]) {
+      const answer = await rest('GET', '/admin/orders', { headers });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    }
+    const staff = await rest('GET', '/admin/orders', { headers: { authorization: 'Bearer test-staff-token-5c1f0e' } });
+    expect(staff.status).toBe(501);
+  });
+});

@@ -2,11 +2,15 @@ import type { TRPCError } from '@trpc/server';
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import { DomainError, errorStatus, type ErrorCode, type FieldProblem } from '@/server/errors';
+import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 import { matchPath, type Method } from './routes';
+import { isStaff } from './staff-auth';
 import { createContext, type Context } from './trpc';
+
+const staffTokenRequired = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
 const PREFIX = '/v1';
 /** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
@@ -22,7 +26,7 @@ export function errorResponse(code: ErrorCode, message: string, details?: FieldP
  * to the contract. What the adapter cannot do is done here: unknown paths and wrong methods,
  * body limits and malformed JSON, and the error body, which the adapter shapes its own way.
  */
-export async function handleRest(request: Request, makeContext: () => Context = createContext): Promise<Response> {
+export async function handleRest(request: Request, makeContext: (options: { req: Request }) => Context = createContext): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
@@ -34,7 +38,10 @@ export async function handleRest(request: Request, makeContext: () => Context = 
     return errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
   }
   if (route.answeredBy === 'document') return Response.json(openApiDocument());
-  if (route.answeredBy === 'planned') return errorResponse('not_implemented', `${method} ${PREFIX}${route.path} is declared but not built yet.`);
+  if (route.answeredBy === 'planned') {
+    if (route.staff && !isStaff(request.headers.get('authorization'), env().ADMIN_TOKEN)) return errorResponse('unauthorized', staffTokenRequired);
+    return errorResponse('not_implemented', `${method} ${PREFIX}${route.path} is declared but not built yet.`);
+  }
 
   let forwarded = request;
   if (BODY_METHODS.has(method)) {

@@ -10,6 +10,8 @@ export interface Route {
   path: `/${string}`;
   /** Which code answers: a tRPC procedure (by its dotted path), a hand-written handler, or nobody yet. */
   answeredBy: { procedure: string; meta: Meta } | 'document' | 'planned';
+  /** Needs the staff token (planned operations are checked before they answer 501). */
+  staff?: boolean;
 }
 
 /** Every /v1 operation, from the procedures' OpenAPI metadata plus the few that are not procedures. */
@@ -18,7 +20,7 @@ export const routes: Route[] = [
     meta?.openapi ? [{ method: meta.openapi.method, path: meta.openapi.path, answeredBy: { procedure: name, meta } }] : [],
   ),
   { method: 'GET', path: '/openapi.json', answeredBy: 'document' },
-  ...plannedOperations.map((op) => ({ method: op.method, path: op.path, answeredBy: 'planned' as const })),
+  ...plannedOperations.map((op) => ({ method: op.method, path: op.path, answeredBy: 'planned' as const, staff: op.staff })),
 ];
 
 const compiled = routes.map((route) => ({

@@ -3,14 +3,18 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { db, type Db } from '@/server/db/client';
+import { env } from '@/server/env';
 import { DomainError, type ErrorCode } from '@/server/errors';
+import { isStaff } from './staff-auth';
 
 export interface Context {
   db: Db;
+  /** The caller's Authorization header, for the staff procedures. */
+  authorization: string | null;
 }
 
-export function createContext(): Context {
-  return { db: db() };
+export function createContext(options?: { req?: Request }): Context {
+  return { db: db(), authorization: options?.req?.headers.get('authorization') ?? null };
 }
 
 /** Procedure metadata: the OpenAPI operation, plus the success status when it is not 200. */
@@ -53,6 +57,14 @@ const domainErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(domainErrors);
+
+/** Staff operations: `Authorization: Bearer <ADMIN_TOKEN>`, closed while no token is configured. */
+export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!isStaff(ctx.authorization, env().ADMIN_TOKEN)) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).' });
+  }
+  return next();
+});
 
 /** The JSON contracts of request bodies, by the wrapper that stands in for them at the procedure. */
 export const bodyContracts = new WeakMap<z.ZodType, z.ZodType>();
