@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { startEmbeddedPostgres } from '@/server/db/embedded';
+
+describe('npm start', () => {
+  test('a malformed setting stops it at once with one line naming the variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n').filter((line) => line.trim());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/PORT/);
+    expect(lines[0]).toContain('eighty');
+  });
+});
+
+describe('the embedded PostgreSQL as root', () => {
+  test.runIf(process.getuid?.() === 0)('inside a folder user postgres cannot enter, it refuses with a message saying what to do', async () => {
+    const privateHome = mkdtempSync(path.join(tmpdir(), 'private-home-'));
+    chmodSync(privateHome, 0o700);
+    try {
+      await expect(startEmbeddedPostgres({ dir: path.join(privateHome, 'shop', '.data', 'postgres'), password: 'x' })).rejects.toThrow(
+        /user "postgres", which cannot enter .*private-home-.*mode 700.*DATABASE_URL/,
+      );
+    } finally {
+      rmSync(privateHome, { recursive: true, force: true });
+    }
+  });
+});
