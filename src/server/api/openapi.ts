@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import { errorStatus } from '@/server/errors';
+import { requestHandlers } from './handlers';
 import { plannedOperations } from './planned';
 import { appRouter } from './root';
 import { procedureDefinitions } from './routes';
@@ -61,6 +62,14 @@ export function openApiDocument(): OpenAPIObject {
       delete operation.responses['200'];
     }
     rewriteErrors(operation.responses, Boolean(def.inputs.length));
+  }
+
+  for (const handler of requestHandlers) {
+    const item = ((doc.paths ??= {})[handler.path] ??= {}) as Record<string, unknown>;
+    const operation = structuredClone(handler.openapi) as Operation;
+    if (handler.staff) operation.security = [{ staffToken: [] }];
+    rewriteErrors(operation.responses, false);
+    item[handler.method.toLowerCase()] = operation;
   }
 
   for (const planned of plannedOperations) {

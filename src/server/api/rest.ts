@@ -6,7 +6,7 @@ import { env } from '@/server/env';
 import { logger } from '@/server/logger';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
-import { matchPath, type Method } from './routes';
+import { matchPath, pathParams, type Method } from './routes';
 import { isStaff } from './staff-auth';
 import { createContext, type Context } from './trpc';
 
@@ -38,9 +38,14 @@ export async function handleRest(request: Request, makeContext: (options: { req:
     return errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
   }
   if (route.answeredBy === 'document') return Response.json(openApiDocument());
-  if (route.answeredBy === 'planned') {
-    if (route.staff && !isStaff(request.headers.get('authorization'), env().ADMIN_TOKEN)) return errorResponse('unauthorized', staffTokenRequired);
-    return errorResponse('not_implemented', `${method} ${PREFIX}${route.path} is declared but not built yet.`);
+  if (route.staff && !isStaff(request.headers.get('authorization'), env().ADMIN_TOKEN)) return errorResponse('unauthorized', staffTokenRequired);
+  if (route.answeredBy === 'planned') return errorResponse('not_implemented', `${method} ${PREFIX}${route.path} is declared but not built yet.`);
+  if ('handler' in route.answeredBy) {
+    try {
+      return await route.answeredBy.handler.handle(request, pathParams(route, path));
+    } catch (error) {
+      return error instanceof DomainError ? errorResponse(error.code, error.message, error.details) : unexpected(error, `${method} ${path}`);
+    }
   }
 
   let forwarded = request;
@@ -136,6 +141,11 @@ function toContractError(error: TRPCError | undefined, where: string): Response 
   }
   const code = error && codeForTrpc[error.code];
   if (code && error) return errorResponse(code, error.message);
-  logger.error('Unexpected error answering %s: %s', where, error?.cause ?? error);
+  return unexpected(error?.cause ?? error, where);
+}
+
+/** A 500 whose body says nothing of the cause; the cause goes to the log. */
+function unexpected(error: unknown, where: string): Response {
+  logger.error('Unexpected error answering %s: %s', where, error);
   return errorResponse('internal', 'Something went wrong on our side. Please try again later.');
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { requestHandlers, type RequestHandlerRoute } from './handlers';
 import type { Meta } from './trpc';
 import { appRouter } from './root';
 import { plannedOperations } from './planned';
@@ -9,7 +10,7 @@ export interface Route {
   method: Method;
   path: `/${string}`;
   /** Which code answers: a tRPC procedure (by its dotted path), a hand-written handler, or nobody yet. */
-  answeredBy: { procedure: string; meta: Meta } | 'document' | 'planned';
+  answeredBy: { procedure: string; meta: Meta } | { handler: RequestHandlerRoute } | 'document' | 'planned';
   /** Needs the staff token (planned operations are checked before they answer 501). */
   staff?: boolean;
 }
@@ -19,6 +20,7 @@ export const routes: Route[] = [
   ...procedureDefinitions().flatMap(({ name, meta }) =>
     meta?.openapi ? [{ method: meta.openapi.method, path: meta.openapi.path, answeredBy: { procedure: name, meta } }] : [],
   ),
+  ...requestHandlers.map((handler) => ({ method: handler.method, path: handler.path, answeredBy: { handler }, staff: handler.staff })),
   { method: 'GET', path: '/openapi.json', answeredBy: 'document' },
   ...plannedOperations.map((op) => ({ method: op.method, path: op.path, answeredBy: 'planned' as const, staff: op.staff })),
 ];
@@ -35,6 +37,26 @@ export function matchPath(path: string): Route[] {
   const matches = compiled.filter((c) => c.pattern.test(path));
   const best = Math.max(...matches.map((m) => m.literalSegments));
   return matches.filter((m) => m.literalSegments === best).map((m) => m.route);
+}
+
+/** The path parameters of `path` under `route` (`/orders/{code}` and `/orders/AB12` give code AB12), decoded. */
+export function pathParams(route: Route, path: string): Record<string, string> {
+  const names = route.path.split('/');
+  const values = path.split('/');
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const match = /^\{(.+)\}$/.exec(name);
+    if (match && values[i] !== undefined) params[match[1]!] = safeDecode(values[i]!);
+  });
+  return params;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The app router's procedures by dotted name, with the parts of their definition we read. */

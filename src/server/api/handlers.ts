@@ -1,0 +1,20 @@
+import type { Method } from './routes';
+
+/**
+ * A /v1 operation tRPC cannot carry (raw upload bytes, a signed webhook body, a photo streamed to
+ * staff): a plain handler on a Request. It sits in the same route table as the procedures, gets the
+ * same 404/405/401 treatment and error contract from rest.ts, and documents itself in the same
+ * OpenAPI document. Throw a DomainError for a client's mistake; anything else becomes a 500.
+ */
+export interface RequestHandlerRoute {
+  method: Method;
+  path: `/${string}`;
+  /** Needs `Authorization: Bearer <ADMIN_TOKEN>`; checked by rest.ts before `handle` runs. */
+  staff?: boolean;
+  handle(request: Request, params: Record<string, string>): Promise<Response>;
+  /** The OpenAPI operation object (error responses are rewritten to the contract's body). */
+  openapi: Record<string, unknown> & { operationId: string; responses: Record<string, unknown> };
+}
+
+/** Every hand-written /v1 handler; an issue that adds one registers it here. */
+export const requestHandlers: RequestHandlerRoute[] = [];
