@@ -11,6 +11,8 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+/** A yes/no switch: unset, empty, `0`, `false`, `no` and `off` are off; anything else is on. */
+const flag = optionalText.transform((v) => v !== undefined && !['0', 'false', 'no', 'off'].includes(v.toLowerCase()));
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   optionalText.pipe(z.coerce.number<string>().int().min(1).max(max).optional()).transform((v) => v ?? fallback);
 
@@ -33,6 +35,17 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another address for Stripe's API (a local stand-in in tests); unset: Stripe's own. */
+  STRIPE_API_BASE: optionalUrl,
+  /** Where customer photos are kept: `disk` (DATA_DIR/uploads, private) or an S3-compatible bucket. */
+  UPLOAD_STORAGE: optionalText.pipe(z.enum(['disk', 's3']).optional()).transform((v) => v ?? 'disk'),
+  S3_BUCKET: optionalText,
+  /** An S3-compatible service's address (MinIO, R2, ...); unset: AWS S3 itself. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address').optional()),
   MAIL_FROM: optionalText,
   LLM_BASE_URL: optionalUrl,
@@ -41,6 +54,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   PUBLISH_PER_DAY: positiveInt(300, 100_000),
+  /** Inngest: with an event key (or INNGEST_DEV) outbox events go to Inngest; unset, the in-process worker runs them. */
+  INNGEST_EVENT_KEY: optionalText,
+  INNGEST_SIGNING_KEY: optionalText,
+  INNGEST_DEV: flag,
+  /** A self-hosted Inngest server or dev server; unset: Inngest Cloud (or the local dev server with INNGEST_DEV). */
+  INNGEST_BASE_URL: optionalUrl,
+}).superRefine((e, ctx) => {
+  if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,8 +103,15 @@ export function serviceModes(e: Env): string[] {
   return [
     on(Boolean(e.STRIPE_SECRET_KEY), 'payments', 'STRIPE_SECRET_KEY unset; orders return checkoutUrl null and staff confirm payment by hand'),
     on(Boolean(e.SMTP_URL), 'mail', 'SMTP_URL unset; order e-mail is not sent'),
+    on(inngestConfigured(e), 'Inngest', 'INNGEST_EVENT_KEY and INNGEST_DEV unset; the in-process worker runs outbox jobs such as e-mail'),
+    on(e.UPLOAD_STORAGE === 's3', 'S3 photo storage', `UPLOAD_STORAGE=disk; customer photos are kept privately under DATA_DIR/uploads`),
     on(Boolean(e.LLM_BASE_URL), 'language model', 'LLM_BASE_URL unset; stories come from factual templates'),
     on(Boolean(e.GOOGLE_CLIENT_ID), 'sign-in', 'GOOGLE_CLIENT_ID unset; Google sign-in is disabled'),
     on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
   ];
+}
+
+/** Whether outbox events go to an Inngest server (cloud, self-hosted or dev) rather than the in-process worker. */
+export function inngestConfigured(e: Env): boolean {
+  return Boolean(e.INNGEST_EVENT_KEY) || e.INNGEST_DEV;
 }

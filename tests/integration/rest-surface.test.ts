@@ -62,7 +62,7 @@ describe('the /v1 error contract outside the procedures', () => {
   });
 
   test('an operation not built yet answers 501 with the error shape', async () => {
-    const answer = await rest('GET', '/artists');
+    const answer = await rest('GET', '/account/me');
     expect(answer.status).toBe(501);
     expect(answer.body).toEqual({ error: { code: 'not_implemented', message: expect.any(String) } });
   });

@@ -1,4 +1,5 @@
 import { handleRest } from '@/server/api/rest';
+import type { Db } from '@/server/db/client';
 
 export interface RestAnswer<T = any> {
   status: number;
@@ -10,7 +11,7 @@ export interface RestAnswer<T = any> {
 export async function rest<T = any>(
   method: string,
   path: string,
-  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string>; db?: Db } = {},
 ): Promise<RestAnswer<T>> {
   const url = new URL(`http://shop.test/v1${path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
@@ -20,7 +21,10 @@ export async function rest<T = any>(
     body = JSON.stringify(options.json);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const response = await handleRest(new Request(url, { method, headers, body }));
+  const request = new Request(url, { method, headers, body });
+  const response = await (options.db
+    ? handleRest(request, ({ req }) => ({ db: options.db!, authorization: req.headers.get('authorization') }))
+    : handleRest(request));
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -1,4 +1,5 @@
 import type { Method } from './routes';
+import { adminPhotoRoute, uploadRoute } from '@/server/uploads/handler';
 
 /**
  * A /v1 operation tRPC cannot carry (raw upload bytes, a signed webhook body, a photo streamed to
@@ -17,4 +18,4 @@ export interface RequestHandlerRoute {
 }
 
 /** Every hand-written /v1 handler; an issue that adds one registers it here. */
-export const requestHandlers: RequestHandlerRoute[] = [];
+export const requestHandlers: RequestHandlerRoute[] = [uploadRoute(), adminPhotoRoute()];

@@ -12,14 +12,6 @@ export interface PlannedOperation {
 }
 
 export const plannedOperations: PlannedOperation[] = [
-  { method: 'POST', path: '/uploads', tag: 'uploads', summary: 'Upload a customer photo (raw image bytes, at most 20 MB)' },
-  { method: 'GET', path: '/artists', tag: 'catalog', summary: 'Published artists, 48 a page' },
-  { method: 'GET', path: '/artists/{slug}', tag: 'catalog', summary: 'An artist with works and main movements' },
-  { method: 'GET', path: '/artworks', tag: 'catalog', summary: 'Published artworks; q searches in any language' },
-  { method: 'GET', path: '/artworks/by-slugs', tag: 'catalog', summary: 'Cards for a list of slugs' },
-  { method: 'GET', path: '/artworks/{slug}', tag: 'catalog', summary: 'An artwork with artist, taxa and related works' },
-  { method: 'GET', path: '/taxa/{kind}', tag: 'catalog', summary: 'Browse pages of one kind with at least 3 works' },
-  { method: 'GET', path: '/taxa/{kind}/{slug}', tag: 'catalog', summary: 'One browse page with works and top artists' },
   { method: 'GET', path: '/seo/sitemaps', tag: 'seo', summary: 'Sitemap data index' },
   { method: 'GET', path: '/seo/sitemaps/{type}/{chunk}', tag: 'seo', summary: 'Sitemap data chunk' },
   { method: 'GET', path: '/account/config', tag: 'account', summary: 'Sign-in configuration' },
@@ -33,7 +25,6 @@ export const plannedOperations: PlannedOperation[] = [
   { method: 'POST', path: '/payments/stripe-webhook', tag: 'payments', summary: 'Stripe webhook (signature verified)' },
   { method: 'GET', path: '/admin/orders', tag: 'staff', summary: 'List orders, newest first', staff: true },
   { method: 'POST', path: '/admin/orders/{code}/status', tag: 'staff', summary: "Change an order's status", staff: true },
-  { method: 'GET', path: '/admin/uploads/{id}', tag: 'staff', summary: 'Read a customer photo', staff: true },
   { method: 'GET', path: '/admin/seo/stats', tag: 'staff', summary: 'Queue, publication and browse-page statistics', staff: true },
   { method: 'POST', path: '/admin/seo/publish', tag: 'staff', summary: 'Publish now, within the daily cap', staff: true },
   { method: 'POST', path: '/admin/seo/refresh-counts', tag: 'staff', summary: 'Recount artist and browse-page sizes', staff: true },

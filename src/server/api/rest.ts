@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TRPCError } from '@trpc/server';
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
@@ -67,8 +68,26 @@ export async function handleRest(request: Request, makeContext: (options: { req:
       failure = error;
     },
   });
-  if (response.status < 400) return response;
-  return toContractError(failure, `${method} ${path}`);
+  if (response.status >= 400) return toContractError(failure, `${method} ${path}`);
+  return route.answeredBy.meta.publicCache ? cacheable(request, response) : response;
+}
+
+/** Short public caching, revalidated by ETag: a catalog page changes at most with each publish run. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+async function cacheable(request: Request, response: Response): Promise<Response> {
+  const body = await response.text();
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+  headers.set('ETag', etag);
+  headers.set('Vary', 'Accept-Encoding');
+  const asked = request.headers.get('if-none-match');
+  if (asked && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: response.status, headers });
 }
 
 async function readJsonBody(request: Request): Promise<string | Response> {

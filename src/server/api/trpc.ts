@@ -17,8 +17,11 @@ export function createContext(options?: { req?: Request }): Context {
   return { db: db(), authorization: options?.req?.headers.get('authorization') ?? null };
 }
 
-/** Procedure metadata: the OpenAPI operation, plus the success status when it is not 200. */
-export type Meta = OpenApiMeta<{ successStatus?: 201 }>;
+/**
+ * Procedure metadata: the OpenAPI operation, the success status when it is not 200, and whether
+ * the answer is the same for everyone (public catalog reads: Cache-Control and ETag in /v1).
+ */
+export type Meta = OpenApiMeta<{ successStatus?: 201; publicCache?: boolean }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
   errorFormatter({ shape, error }) {
@@ -74,10 +77,13 @@ export const bodyContracts = new WeakMap<z.ZodType, z.ZodType>();
  * coerces the number fields it finds there ("7" would pass as 7); a wrapper it cannot see into
  * keeps the contract exact (unions included), and the OpenAPI document shows the contract itself.
  */
-export function jsonBody<S extends z.ZodType>(contract: S) {
-  const wrapper = z.looseObject({}).transform((raw, ctx): z.output<S> => {
+export function jsonBody<S extends z.ZodType, P extends z.ZodRawShape = {}>(contract: S, pathParams?: P) {
+  // Path parameters (`/admin/orders/{code}/status`) arrive in the same input; the adapter wants them
+  // visible at the top, so they are checked there and kept beside the body's fields.
+  const path = z.object(pathParams ?? ({} as P));
+  const wrapper = z.looseObject(pathParams ?? ({} as P)).transform((raw, ctx): z.output<S> & z.output<typeof path> => {
     const parsed = contract.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return { ...(parsed.data as object), ...path.parse(raw) } as z.output<S> & z.output<typeof path>;
     ctx.issues.push(...(parsed.error.issues as typeof ctx.issues));
     return z.NEVER;
   });

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { publicProcedure, router, type Meta } from '@/server/api/trpc';
+import {
+  ArtistDetail,
+  ArtistPage,
+  ArtworkCard,
+  ArtworkDetail,
+  ArtworkPage,
+  ArtworksQuery,
+  BySlugsQuery,
+  Paged,
+  SlugPageQuery,
+  SlugQuery,
+  TaxaQuery,
+  TaxonDetail,
+  TaxonPage,
+  TaxonQuery,
+} from './schema';
+import { artistDetail, artworkDetail, artworksBySlugs, listArtists, listArtworks, listTaxa, taxonDetail } from './service';
+
+/** Catalog reads are public and the same for everyone: cacheable by browsers and CDNs. */
+const catalog = (path: `/${string}`, summary: string, errorResponses: Record<number, string> = {}): Meta => ({
+  publicCache: true,
+  openapi: { method: 'GET', path, tags: ['catalog'], protect: false, summary, errorResponses: { 400: 'Invalid query', ...errorResponses } },
+});
+
+export const catalogRouter = router({
+  artists: publicProcedure
+    .meta(catalog('/artists', 'Published artists, most works first, 48 a page'))
+    .input(Paged)
+    .output(ArtistPage)
+    .query(({ ctx, input }) => listArtists(ctx.db, input.page, input.locale)),
+
+  artist: publicProcedure
+    .meta(catalog('/artists/{slug}', 'An artist with their main movements and works (48 a page)', { 404: 'No such artist' }))
+    .input(SlugPageQuery)
+    .output(ArtistDetail)
+    .query(({ ctx, input }) => artistDetail(ctx.db, input.slug, input.page, input.locale)),
+
+  artworks: publicProcedure
+    .meta(catalog('/artworks', 'Published artworks, best known first; q searches titles in any language and artist names'))
+    .input(ArtworksQuery)
+    .output(ArtworkPage)
+    .query(({ ctx, input }) => listArtworks(ctx.db, input)),
+
+  artworksBySlugs: publicProcedure
+    .meta(catalog('/artworks/by-slugs', 'Cards for a list of slugs, in the order given (favorites)'))
+    .input(BySlugsQuery)
+    .output(z.object({ items: z.array(ArtworkCard) }))
+    .query(async ({ ctx, input }) => ({ items: await artworksBySlugs(ctx.db, input.slugs, input.locale) })),
+
+  artwork: publicProcedure
+    .meta(catalog('/artworks/{slug}', 'An artwork with its artist, browse pages and related works', { 404: 'No such artwork' }))
+    .input(SlugQuery)
+    .output(ArtworkDetail)
+    .query(({ ctx, input }) => artworkDetail(ctx.db, input.slug, input.locale)),
+
+  taxa: publicProcedure
+    .meta(catalog('/taxa/{kind}', 'Browse pages of one kind (museums, movements, subjects, genres) with at least 3 works', { 404: 'Unknown kind' }))
+    .input(TaxaQuery)
+    .output(TaxonPage)
+    .query(({ ctx, input }) => listTaxa(ctx.db, input.kind, input.page, input.locale)),
+
+  taxon: publicProcedure
+    .meta(catalog('/taxa/{kind}/{slug}', 'One browse page with its works (48 a page) and top artists', { 404: 'No such browse page' }))
+    .input(TaxonQuery)
+    .output(TaxonDetail)
+    .query(({ ctx, input }) => taxonDetail(ctx.db, input.kind, input.slug, input.page, input.locale)),
+});

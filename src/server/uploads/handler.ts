@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { createSchema } from 'zod-openapi';
+import type { RequestHandlerRoute } from '@/server/api/handlers';
+import { db } from '@/server/db/client';
+import { env } from '@/server/env';
+import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, UploadCreated } from './schema';
+import { readPhoto, receivePhoto, type UploadDeps } from './service';
+
+/** The configured storage, with spool files kept in the private uploads folder. */
+export function configuredUploadDeps(): UploadDeps {
+  return { storage: photoStorage(), spoolDir: path.join(uploadsFolder(env()), '.incoming') };
+}
+
+const binary = { type: 'string', format: 'binary' };
+
+/** `POST /v1/uploads`: the raw photo bytes as the body (not JSON, not multipart). */
+export function uploadRoute(deps: () => UploadDeps = configuredUploadDeps): RequestHandlerRoute {
+  return {
+    method: 'POST',
+    path: '/uploads',
+    async handle(request) {
+      const created = await receivePhoto(db(), deps(), {
+        contentType: request.headers.get('content-type'),
+        contentLength: request.headers.get('content-length'),
+        body: request.body,
+      });
+      return Response.json(created, { status: 201 });
+    },
+    openapi: {
+      operationId: 'uploads-create',
+      summary: 'Upload a customer photo for a custom order',
+      description:
+        `The body is the photo's raw bytes (at most ${MAX_UPLOAD_BYTES} bytes, 20 MB); Content-Type names its type and must agree ` +
+        'with its leading bytes (HEIC and HEIF labels are interchangeable). The photo is stored privately; only staff can read it.',
+      tags: ['uploads'],
+      requestBody: { required: true, content: Object.fromEntries(acceptedPhotoTypes.map((type) => [type, { schema: binary }])) },
+      responses: {
+        '201': { description: 'The photo was stored', content: { 'application/json': { schema: createSchema(UploadCreated, { io: 'output', openapiVersion: '3.1.0' }).schema } } },
+        '400': { description: 'Empty body' },
+        '413': { description: 'Larger than 20 MB' },
+        '415': { description: 'Not a JPEG, PNG, WebP or HEIC/HEIF image, or not the type its Content-Type names' },
+      },
+    },
+  };
+}
+
+/** `GET /v1/admin/uploads/{id}`: the only way to read a customer photo. */
+export function adminPhotoRoute(deps: () => UploadDeps = configuredUploadDeps): RequestHandlerRoute {
+  return {
+    method: 'GET',
+    path: '/admin/uploads/{id}',
+    staff: true,
+    async handle(_request, params) {
+      const photo = await readPhoto(db(), deps().storage, params.id ?? '');
+      return new Response(photo.body, {
+        status: 200,
+        headers: {
+          'content-type': photo.contentType,
+          'content-length': String(photo.size),
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+          'content-disposition': `inline; filename="${params.id}"`,
+        },
+      });
+    },
+    openapi: {
+      operationId: 'admin-uploads-read',
+      summary: 'Read a customer photo (staff)',
+      tags: ['staff'],
+      parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', format: 'uuid' } }],
+      responses: {
+        '200': { description: 'The photo as uploaded', content: Object.fromEntries(acceptedPhotoTypes.map((type) => [type, { schema: binary }])) },
+        '400': { description: 'The id is not a UUID' },
+        '401': { description: 'Missing or wrong staff token' },
+        '404': { description: 'No photo has this id' },
+      },
+    },
+  };
+}

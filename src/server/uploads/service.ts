@@ -1,0 +1,130 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Db } from '@/server/db/client';
+import { DomainError, invalidInput, notFound } from '@/server/errors';
+import type { PhotoStorage } from '@/server/integrations/storage';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, UploadId, type PhotoType, type UploadCreated } from './schema';
+
+export interface UploadDeps {
+  storage: PhotoStorage;
+  /** A private folder for files on their way in (same file system as a disk storage, so they are moved, not copied). */
+  spoolDir: string;
+  maxBytes?: number;
+}
+
+/** file-type reads at most this many leading bytes to recognise a format. */
+const SNIFF_BYTES = 4100;
+
+/** HEIC is HEIF with HEVC inside; phones label one as the other, so either label takes either. */
+const agreeingTypes: Record<PhotoType, readonly string[]> = {
+  'image/jpeg': ['image/jpeg'],
+  'image/png': ['image/png'],
+  'image/webp': ['image/webp'],
+  'image/heic': ['image/heic', 'image/heif'],
+  'image/heif': ['image/heic', 'image/heif'],
+};
+
+const tooLarge = (max: number) => new DomainError('payload_too_large', `The photo is larger than ${max / 1024 / 1024} MB.`);
+const unsupported = (message: string) => new DomainError('unsupported_media_type', message);
+
+/** The Content-Type a photo was sent with, if it is one we take. */
+export function acceptedType(header: string | null): PhotoType | null {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return (acceptedPhotoTypes as readonly string[]).includes(type ?? '') ? (type as PhotoType) : null;
+}
+
+/**
+ * Receives a customer photo as a stream of raw bytes. It refuses as early as it can and keeps
+ * nothing of a refused photo: a declared or counted size past the limit stops reading (413), the
+ * leading bytes must be an accepted image agreeing with the label (415) before anything is written,
+ * and the spool file of a failed upload is deleted. The photo is stored under a new UUID.
+ */
+export async function receivePhoto(
+  db: Db,
+  deps: UploadDeps,
+  request: { contentType: string | null; contentLength: string | null; body: ReadableStream<Uint8Array> | null },
+): Promise<UploadCreated> {
+  const max = deps.maxBytes ?? MAX_UPLOAD_BYTES;
+  const label = acceptedType(request.contentType);
+  if (!label) {
+    await request.body?.cancel().catch(() => undefined);
+    throw unsupported(`Send the photo's raw bytes with Content-Type ${acceptedPhotoTypes.join(', ')}.`);
+  }
+  const declared = request.contentLength === null ? NaN : Number(request.contentLength);
+  if (declared > max) {
+    await request.body?.cancel().catch(() => undefined);
+    throw tooLarge(max);
+  }
+
+  const id = randomUUID();
+  const spoolPath = path.join(deps.spoolDir, `${id}.part`);
+  const hash = createHash('sha256');
+  let file: FileHandle | undefined;
+  let size = 0;
+  let stored = false;
+  const reader = request.body?.getReader();
+  try {
+    // The leading bytes are held in memory until they prove an accepted image; only then is a file opened.
+    const head: Uint8Array[] = [];
+    let headSize = 0;
+    let done = !reader;
+    while (!done && headSize < SNIFF_BYTES) {
+      const chunk = await reader!.read();
+      if (chunk.done) done = true;
+      else {
+        size += chunk.value.byteLength;
+        if (size > max) throw tooLarge(max);
+        head.push(chunk.value);
+        headSize += chunk.value.byteLength;
+      }
+    }
+    if (size === 0) throw invalidInput('The request body is empty: send the photo as the raw body.');
+    const leading = Buffer.concat(head);
+    const detected = await fileTypeFromBuffer(leading.subarray(0, SNIFF_BYTES));
+    if (!detected || !agreeingTypes[label].includes(detected.mime)) {
+      throw unsupported(
+        detected
+          ? `The file is ${detected.mime}, which does not agree with its Content-Type ${label}.`
+          : `The file is not a JPEG, PNG, WebP or HEIC/HEIF image.`,
+      );
+    }
+
+    await mkdir(deps.spoolDir, { recursive: true, mode: 0o700 });
+    file = await open(spoolPath, 'wx', 0o600);
+    hash.update(leading);
+    await file.write(leading);
+    while (!done) {
+      const chunk = await reader!.read();
+      if (chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > max) throw tooLarge(max);
+      hash.update(chunk.value);
+      await file.write(chunk.value);
+    }
+    await file.close();
+    file = undefined;
+
+    await deps.storage.put(id, { path: spoolPath, size, contentType: label });
+    stored = true;
+    await db.upload.create({ data: { id, contentType: label, size, sha256: hash.digest('hex') } });
+    return { uploadId: id, contentType: label, size };
+  } catch (error) {
+    await reader?.cancel().catch(() => undefined);
+    if (stored) await deps.storage.remove(id).catch(() => undefined);
+    throw error;
+  } finally {
+    await file?.close().catch(() => undefined);
+    await unlink(spoolPath).catch(() => undefined);
+  }
+}
+
+/** A stored photo for staff: its bytes and type. Unknown ids are 404. */
+export async function readPhoto(db: Db, storage: PhotoStorage, id: string) {
+  if (!UploadId.safeParse(id).success) throw invalidInput('An upload id is a UUID.', [{ path: 'id', message: 'not a UUID' }]);
+  const upload = await db.upload.findUnique({ where: { id } });
+  const stored = upload && (await storage.open(id));
+  if (!upload || !stored) throw notFound('No photo has this id.');
+  return { body: stored.body, size: stored.size || upload.size, contentType: upload.contentType };
+}

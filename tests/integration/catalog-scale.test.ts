@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { recountCatalog } from '@/server/catalog/counts';
+import { listArtworks } from '@/server/catalog/service';
+import type { Db } from '@/server/db/client';
+import { ownDatabase } from '../support/database';
+
+let db: Db;
+let drop: () => Promise<void>;
+
+/** 20,000 published works by one synthetic painter: enough for the planner to show its hand. */
+beforeAll(async () => {
+  ({ db, drop } = await ownDatabase('scale'));
+  const artist = await db.artist.create({ data: { slug: 'synthetic-painter', name: 'Synthetic Painter', status: 'published' } });
+  await db.$executeRaw`
+    INSERT INTO artworks (slug, artist_id, year, popularity, status, published_at, updated_at)
+    SELECT 'synthetic-' || n, ${artist.id}, 1800 + n % 120, n % 97, 'published', now(), now() FROM generate_series(1, 20000) n`;
+  await db.$executeRaw`
+    INSERT INTO artwork_texts (artwork_id, locale, title)
+    SELECT id, 'en', 'Study of ' || (ARRAY['light', 'water', 'harbour', 'orchard', 'winter'])[1 + n % 5] || ' number ' || n
+      FROM (SELECT id, split_part(slug, '-', 2)::int AS n FROM artworks WHERE slug LIKE 'synthetic-%') s`;
+  await recountCatalog(db);
+  await db.$executeRaw`ANALYZE`;
+}, 120_000);
+afterAll(() => drop());
+
+test('search at scale is served by the trigram index, never a scan of artworks', async () => {
+  const plan = await db.$queryRaw<{ 'QUERY PLAN': string }[]>`
+    EXPLAIN SELECT w.id FROM artworks w
+     WHERE w.status = 'published' AND w.search_text LIKE '%' || shop_fold('sternennacht') || '%'`;
+  const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+  expect(text, text).toMatch(/Bitmap Index Scan on artworks_search_text_trgm/);
+  expect(text, text).not.toMatch(/Seq Scan on artworks/);
+});
+
+test('search still finds the curated work among 20,000 others, and the synthetic ones by their words', async () => {
+  const starry = await listArtworks(db, { q: 'Sternennacht', page: 1, locale: 'en' });
+  expect(starry.items.map((c) => c.slug)).toEqual(['the-starry-night']);
+  // 1234 % 5 = 4: "winter"; the exact title ranks first among the titles holding these words.
+  const winter = await listArtworks(db, { q: 'study of winter number 1234', page: 1, locale: 'en' });
+  expect(winter.items[0]?.slug).toBe('synthetic-1234');
+  expect(winter.items.map((c) => c.slug)).toEqual(expect.arrayContaining(['synthetic-12349']));
+  const lists = await listArtworks(db, { page: 2, locale: 'en' });
+  expect(lists.total).toBe(20031);
+  expect(lists.items).toHaveLength(48);
+});
