@@ -43,3 +43,15 @@ test('search still finds the curated work among 20,000 others, and the synthetic
   expect(lists.total).toBe(20031);
   expect(lists.items).toHaveLength(48);
 });
+
+test('sitemap chunks hold at most 5,000 pages each', async () => {
+  const { sitemapChunk, sitemapIndex } = await import('@/server/seo/sitemaps');
+  const index = await sitemapIndex(db);
+  const artworkChunks = index.sitemaps.filter((s) => s.type === 'artworks');
+  expect(artworkChunks.map((s) => s.entries)).toEqual([5000, 5000, 5000, 5000, 31]);
+  const last = await sitemapChunk(db, 'https://shop.example', 'artworks', 5);
+  expect(last.entries).toHaveLength(31);
+  const first = await sitemapChunk(db, 'https://shop.example', 'artworks', 1);
+  expect(first.entries).toHaveLength(5000);
+  expect(new Set(first.entries.map((e) => e.loc)).size).toBe(5000);
+});

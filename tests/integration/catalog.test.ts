@@ -285,3 +285,35 @@ describe('HTTP caching', () => {
     expect((await rest('GET', '/pricing')).headers.get('cache-control')).toBeNull();
   });
 });
+
+describe('sitemap data', () => {
+  test('the index lists a chunk per type with entry counts, and chunks hold published pages in six languages', async () => {
+    const index = await rest('GET', '/seo/sitemaps');
+    expect(index.status).toBe(200);
+    expect(index.body.chunkSize).toBe(5000);
+    const byType = Object.fromEntries(index.body.sitemaps.map((s: { type: string }) => [s.type, s]));
+    expect(byType.artworks).toMatchObject({ chunk: 1, entries: 31, path: '/v1/seo/sitemaps/artworks/1', lastModified: expect.stringMatching(/Z$/) });
+    expect(byType.artists.entries).toBe(14);
+    expect(byType.pages.entries).toBeGreaterThan(5);
+
+    const artworks = await rest('GET', '/seo/sitemaps/artworks/1');
+    expect(artworks.body.entries).toHaveLength(31);
+    expect(allSlugs(artworks.body)).toEqual([]);
+    const mona = artworks.body.entries.find((e: { loc: string }) => e.loc.endsWith('/en/artworks/mona-lisa'));
+    expect(mona.alternates.map((a: { hreflang: string }) => a.hreflang)).toEqual(['en', 'es', 'fr', 'de', 'it', 'ja']);
+    expect(mona.alternates[5].href).toMatch(/\/ja\/artworks\/mona-lisa$/);
+
+    const taxa = await rest('GET', '/seo/sitemaps/taxa/1');
+    const counted = await db.taxon.count({ where: { artworkCount: { gte: 3 } } });
+    expect(taxa.body.entries).toHaveLength(counted);
+    expect(taxa.body.entries.map((e: { loc: string }) => e.loc)).toContainEqual(expect.stringMatching(/\/en\/museums\/musee-d-orsay$/));
+    expect(byType.taxa.entries).toBe(counted);
+  });
+
+  test('an unknown type or chunk is 404; a chunk that is not a positive integer is 400', async () => {
+    expect((await rest('GET', '/seo/sitemaps/paintings/1')).status).toBe(404);
+    expect((await rest('GET', '/seo/sitemaps/artworks/2')).status).toBe(404);
+    expect((await rest('GET', '/seo/sitemaps/artworks/0')).status).toBe(400);
+    expect((await rest('GET', '/seo/sitemaps/artworks/one')).status).toBe(400);
+  });
+});

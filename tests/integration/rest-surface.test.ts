@@ -71,11 +71,11 @@ describe('the /v1 error contract outside the procedures', () => {
 describe('staff endpoints', () => {
   test('refuse a missing or wrong token with 401 before anything else', async () => {
     for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'test-staff-token-5c1f0e' }] as Record<string, string>[]) {
-      const answer = await rest('GET', '/admin/orders', { headers });
+      const answer = await rest('GET', '/admin/seo/stats', { headers });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
     }
-    const staff = await rest('GET', '/admin/orders', { headers: { authorization: 'Bearer test-staff-token-5c1f0e' } });
+    const staff = await rest('GET', '/admin/seo/stats', { headers: { authorization: 'Bearer test-staff-token-5c1f0e' } });
     expect(staff.status).toBe(501);
   });
 });

@@ -12,8 +12,6 @@ export interface PlannedOperation {
 }
 
 export const plannedOperations: PlannedOperation[] = [
-  { method: 'GET', path: '/seo/sitemaps', tag: 'seo', summary: 'Sitemap data index' },
-  { method: 'GET', path: '/seo/sitemaps/{type}/{chunk}', tag: 'seo', summary: 'Sitemap data chunk' },
   { method: 'GET', path: '/account/config', tag: 'account', summary: 'Sign-in configuration' },
   { method: 'GET', path: '/account/me', tag: 'account', summary: 'The signed-in user, or null' },
   { method: 'POST', path: '/account/auth/google', tag: 'account', summary: 'Sign in with a Google ID token' },
@@ -23,8 +21,6 @@ export const plannedOperations: PlannedOperation[] = [
   { method: 'DELETE', path: '/account/favorites/{slug}', tag: 'account', summary: 'Remove a favorite' },
   { method: 'POST', path: '/account/favorites/merge', tag: 'account', summary: 'Merge a local list into the stored favorites' },
   { method: 'POST', path: '/payments/stripe-webhook', tag: 'payments', summary: 'Stripe webhook (signature verified)' },
-  { method: 'GET', path: '/admin/orders', tag: 'staff', summary: 'List orders, newest first', staff: true },
-  { method: 'POST', path: '/admin/orders/{code}/status', tag: 'staff', summary: "Change an order's status", staff: true },
   { method: 'GET', path: '/admin/seo/stats', tag: 'staff', summary: 'Queue, publication and browse-page statistics', staff: true },
   { method: 'POST', path: '/admin/seo/publish', tag: 'staff', summary: 'Publish now, within the daily cap', staff: true },
   { method: 'POST', path: '/admin/seo/refresh-counts', tag: 'staff', summary: 'Recount artist and browse-page sizes', staff: true },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { jsonBody, publicProcedure, router } from '@/server/api/trpc';
-import { CreateOrder, OrderCreated, OrderLookup, OrderView, PriceTable } from './schema';
+import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
+import { CreateOrder, OrderCreated, OrderLookup, OrderView, PriceTable, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from './schema';
 import { createOrder, lookupOrder, priceTable } from './service';
+import { listOrders } from './staff';
+import { changeOrderStatus } from './status';
 
 export const ordersRouter = router({
   create: publicProcedure
@@ -42,4 +44,41 @@ export const ordersRouter = router({
     .input(z.object({}))
     .output(PriceTable)
     .query(() => priceTable()),
+
+  adminList: staffProcedure
+    .meta({
+      openapi: {
+        method: 'GET', path: '/admin/orders', tags: ['staff'], protect: true,
+        summary: 'List orders, newest first (staff)',
+        description: '48 a page, with customer, totals and, for custom orders, the photo\'s upload id.',
+        errorResponses: { 400: 'Invalid status or page', 401: 'Missing or wrong staff token' },
+      },
+    })
+    .input(StaffOrderQuery)
+    .output(StaffOrderPage)
+    .query(({ ctx, input }) => listOrders(ctx.db, input)),
+
+  adminChangeStatus: staffProcedure
+    .meta({
+      openapi: {
+        method: 'POST', path: '/admin/orders/{code}/status', tags: ['staff'], protect: true,
+        summary: "Move an order to its next production step, or add a note (staff)",
+        description:
+          'Forward along pending → paid → sketching → painting → drying → shipped → delivered, skipping allowed; ' +
+          'cancelled only from pending or paid; the same status records a note. Each change is one event in the ' +
+          "customer's lookup. trackingNumber only with shipped or delivered; sketchStatus only for custom orders, with sketching.",
+        errorResponses: {
+          400: 'Invalid input, a tracking number or sketch status where none belongs',
+          401: 'Missing or wrong staff token',
+          404: 'No order has this code',
+          409: 'The order cannot move there (backwards, or out of delivered or cancelled)',
+        },
+      },
+    })
+    .input(jsonBody(StatusChange, { code: z.string().min(1).max(20) }))
+    .output(z.object({ order: StaffOrderDetail }))
+    .mutation(async ({ ctx, input }) => {
+      const { code, ...change } = input;
+      return { order: await changeOrderStatus(ctx.db, code, change) };
+    }),
 });

@@ -106,3 +106,75 @@ export const PriceTable = z
     }),
   })
   .meta({ id: 'PriceTable' });
+
+// ───────────── Staff (decisions.md "Staff endpoints", "Orders") ─────────────
+
+export const STAFF_PAGE_SIZE = 48;
+
+export const StaffOrderQuery = z.object({
+  status: z.enum(orderStatuses).optional().describe('Only orders in this status'),
+  page: z.int().min(1).max(1_000_000).default(1).describe('Pages count from 1; past the end, items is empty'),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** The body of a staff status change. */
+export const StatusChange = z
+  .object({
+    status: z.enum(orderStatuses),
+    note: optionalText(2000).describe('Shown to the customer in the order lookup'),
+    trackingNumber: optionalText(100).describe('Only with status shipped or delivered'),
+    sketchStatus: z
+      .enum(sketchStatuses)
+      .nullish()
+      .transform((v) => v ?? undefined)
+      .describe('Custom orders only, with status sketching'),
+  })
+  .meta({ id: 'StatusChange' });
+export type StatusChange = z.output<typeof StatusChange>;
+
+export const StaffOrder = z
+  .object({
+    code: z.string(),
+    kind: z.enum(orderKinds),
+    status: z.enum(orderStatuses),
+    locale: z.string(),
+    artworkSlug: z.string().nullable(),
+    uploadId: z.string().nullable().describe('The customer photo of a custom order (GET /admin/uploads/{id})'),
+    style: z.enum(styles).nullable(),
+    subjects: z.int().nullable(),
+    size: z.enum(sizes),
+    frame: z.enum(frames),
+    notes: z.string().nullable(),
+    total: z.int().describe('Integer US cents'),
+    trackingNumber: z.string().nullable(),
+    sketchStatus: z.enum(sketchStatuses).nullable(),
+    customer: z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      address: z.string(),
+      city: z.string(),
+      postalCode: z.string(),
+      country: z.string(),
+    }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'StaffOrder' });
+export type StaffOrder = z.output<typeof StaffOrder>;
+
+export const StaffOrderPage = z
+  .object({ items: z.array(StaffOrder), total: z.int(), page: z.int(), pageSize: z.int() })
+  .meta({ id: 'StaffOrderPage' });
+
+export const StaffOrderDetail = StaffOrder.extend({
+  events: z.array(OrderEventView.extend({ actor: z.enum(['customer', 'staff', 'payment', 'system']) })).describe('Oldest first'),
+}).meta({ id: 'StaffOrderDetail' });
+export type StaffOrderDetail = z.output<typeof StaffOrderDetail>;

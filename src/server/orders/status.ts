@@ -1,0 +1,106 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db, Tx } from '@/server/db/client';
+import { DomainError, invalidInput, notFound } from '@/server/errors';
+import { enqueue } from '@/server/jobs/outbox';
+import { normalizeOrderCode } from './code';
+import type { OrderKind, OrderStatus, StatusChange } from './schema';
+import { staffOrderDetail } from './staff';
+
+type SketchStatus = 'pending' | 'approved' | 'changes_requested';
+export type Actor = 'staff' | 'payment' | 'system';
+
+/** The production chain; an order only moves forward along it (skipping is allowed). */
+export const statusChain: readonly OrderStatus[] = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered'];
+const finalStatuses: readonly OrderStatus[] = ['delivered', 'cancelled'];
+const cancellableFrom: readonly OrderStatus[] = ['pending', 'paid'];
+const trackedStatuses: readonly OrderStatus[] = ['shipped', 'delivered'];
+
+/** Reaching these statuses sends the customer an e-mail (through the outbox). */
+export const mailOnStatus: Partial<Record<OrderStatus, string>> = {
+  paid: 'shop/order.paid',
+  shipped: 'shop/order.shipped',
+  delivered: 'shop/order.delivered',
+};
+
+export interface LockedOrder {
+  id: number;
+  code: string;
+  kind: OrderKind;
+  status: OrderStatus;
+  sketchStatus: SketchStatus | null;
+  trackingNumber: string | null;
+}
+
+const conflict = (message: string) => new DomainError('invalid_transition', message);
+
+/**
+ * What a change does to an order, by the rules of decisions.md "Orders": forward along the chain
+ * (skipping allowed), `cancelled` only from pending or paid, nothing out of delivered or cancelled,
+ * the same status records a note; tracking numbers only with shipped/delivered; sketch status
+ * only on custom orders, set by staff at `sketching`, and approved once painting starts.
+ */
+export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus'>, change: StatusChange) {
+  const { status: from } = order;
+  const to = change.status;
+  if (change.trackingNumber !== undefined && !trackedStatuses.includes(to)) {
+    throw invalidInput('A tracking number goes only with status shipped or delivered.', [{ path: 'trackingNumber', message: 'only with shipped or delivered' }]);
+  }
+  if (change.sketchStatus !== undefined && order.kind !== 'custom') {
+    throw invalidInput('Only custom paintings have a sketch to approve.', [{ path: 'sketchStatus', message: 'only for custom orders' }]);
+  }
+  if (change.sketchStatus !== undefined && to !== 'sketching') {
+    throw invalidInput('sketchStatus is set together with status sketching.', [{ path: 'sketchStatus', message: 'only with status sketching' }]);
+  }
+  if (to !== from) {
+    if (finalStatuses.includes(from)) throw conflict(`The order is ${from}; its status can no longer change.`);
+    if (to === 'cancelled') {
+      if (!cancellableFrom.includes(from)) throw conflict(`An order that is ${from} can no longer be cancelled.`);
+    } else if (statusChain.indexOf(to) < statusChain.indexOf(from)) {
+      throw conflict(`An order moves forward only: it is ${from} and cannot go back to ${to}.`);
+    }
+  }
+
+  let sketchStatus = order.sketchStatus;
+  if (order.kind === 'custom') {
+    if (to === 'sketching') sketchStatus = change.sketchStatus ?? (from === 'sketching' ? order.sketchStatus : 'pending');
+    else if (to !== 'cancelled' && statusChain.indexOf(to) >= statusChain.indexOf('painting')) sketchStatus = 'approved';
+  }
+  return { status: to, sketchStatus, changed: to !== from, mail: to !== from ? mailOnStatus[to] : undefined };
+}
+
+/** Reads the order and holds its row lock until the transaction ends, so changes to one order queue up. */
+export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder | null> {
+  const rows = await tx.$queryRaw<LockedOrder[]>(Prisma.sql`
+    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber"
+    FROM orders WHERE code = ${normalizeOrderCode(typedCode)} FOR UPDATE`);
+  return rows[0] ?? null;
+}
+
+/**
+ * Applies a change to a locked order inside the caller's transaction: the order row, its event and
+ * the e-mail's outbox event commit together or not at all. Staff and the payment webhook both come here.
+ */
+export async function applyTransition(tx: Tx, order: LockedOrder, change: StatusChange, actor: Actor): Promise<void> {
+  const plan = planTransition(order, change);
+  const trackingNumber = change.trackingNumber ?? order.trackingNumber;
+  await tx.order.update({
+    where: { id: order.id },
+    data: { status: plan.status, sketchStatus: plan.sketchStatus, trackingNumber },
+  });
+  await tx.orderEvent.create({ data: { orderId: order.id, status: plan.status, note: change.note ?? null, actor, at: new Date() } });
+  if (plan.mail) await enqueue(tx, plan.mail, { orderId: order.id, code: order.code, ...(trackingNumber ? { trackingNumber } : {}) });
+}
+
+/** Waiting for the row lock is the point under load; give it room beyond Prisma's 2 s/5 s defaults. */
+export const lockingTransaction = { maxWait: 20_000, timeout: 30_000 } as const;
+
+/** A staff status change (`POST /v1/admin/orders/{code}/status`); answers the order as staff see it. */
+export async function changeOrderStatus(db: Db, code: string, change: StatusChange, actor: Actor = 'staff') {
+  const id = await db.$transaction(async (tx) => {
+    const order = await lockOrder(tx, code);
+    if (!order) throw notFound('No order has this code.');
+    await applyTransition(tx, order, change, actor);
+    return order.id;
+  }, lockingTransaction);
+  return staffOrderDetail(db, id);
+}

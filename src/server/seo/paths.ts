@@ -1,0 +1,31 @@
+import { catalogLocales, type Locale } from '@/server/shared/locales';
+import type { TaxonKindPlural } from '@/server/catalog/schema';
+
+/**
+ * The website's page addresses, without the locale prefix: the one place sitemaps, search-engine
+ * notifications, e-mail links and the pages themselves agree on. A page lives at `/<locale><path>`.
+ */
+export const pagePath = {
+  home: () => '',
+  artworks: () => '/artworks',
+  artwork: (slug: string) => `/artworks/${slug}`,
+  artists: () => '/artists',
+  artist: (slug: string) => `/artists/${slug}`,
+  taxa: (kind: TaxonKindPlural) => `/${kind}`,
+  taxon: (kind: TaxonKindPlural, slug: string) => `/${kind}/${slug}`,
+  custom: () => '/custom',
+  orderLookup: () => '/orders',
+};
+
+/** The pages that exist whatever the catalog holds. */
+export const staticPaths = [
+  pagePath.home(), pagePath.artworks(), pagePath.artists(),
+  pagePath.taxa('museums'), pagePath.taxa('movements'), pagePath.taxa('subjects'), pagePath.taxa('genres'),
+  pagePath.custom(), pagePath.orderLookup(),
+];
+
+export const pageUrl = (baseUrl: string, locale: Locale, path: string) => `${baseUrl.replace(/\/$/, '')}/${locale}${path}`;
+
+/** A page's address in each catalog language: what hreflang alternates and notifications list. */
+export const alternates = (baseUrl: string, path: string) =>
+  catalogLocales.map((locale) => ({ hreflang: locale, href: pageUrl(baseUrl, locale, path) }));

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { publicProcedure, router } from '@/server/api/trpc';
+import { env } from '@/server/env';
+import { SitemapChunk, SitemapChunkQuery, SitemapIndex } from './schema';
+import { sitemapChunk, sitemapIndex } from './sitemaps';
+
+/** Where the website is reached: sitemap entries are absolute addresses. */
+export const siteBaseUrl = () => env().PUBLIC_BASE_URL ?? `http://localhost:${env().PORT}`;
+
+export const seoRouter = router({
+  sitemaps: publicProcedure
+    .meta({ publicCache: true, openapi: { method: 'GET', path: '/seo/sitemaps', tags: ['seo'], protect: false, summary: 'Sitemap data index: chunks of at most 5,000 pages per type' } })
+    .input(z.object({}))
+    .output(SitemapIndex)
+    .query(({ ctx }) => sitemapIndex(ctx.db)),
+
+  sitemapChunk: publicProcedure
+    .meta({
+      publicCache: true,
+      openapi: {
+        method: 'GET', path: '/seo/sitemaps/{type}/{chunk}', tags: ['seo'], protect: false,
+        summary: 'One chunk of sitemap data: page addresses with their six language alternates and last-modified times',
+        errorResponses: { 400: 'Invalid chunk number', 404: 'Unknown type or chunk' },
+      },
+    })
+    .input(SitemapChunkQuery)
+    .output(SitemapChunk)
+    .query(({ ctx, input }) => sitemapChunk(ctx.db, siteBaseUrl(), input.type, input.chunk)),
+});
