@@ -34,10 +34,10 @@ interface CardRow {
 }
 
 /** The text-joining half of an artwork card, over a subquery `w` of artworks already chosen and ordered by `ord`. */
-function cards(chosen: Prisma.Sql, locale: Locale): Prisma.Sql {
+function cards(chosen: Prisma.Sql, locale: Locale, extra: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const lang = textLocale(locale);
   return Prisma.sql`
-    SELECT w.slug, w.year, w.width_cm::float8 AS width_cm, w.height_cm::float8 AS height_cm, w.image_file,
+    SELECT w.slug${extra}, w.year, w.width_cm::float8 AS width_cm, w.height_cm::float8 AS height_cm, w.image_file,
            COALESCE(tl.title, te.title,
              (SELECT x.title FROM artwork_texts x WHERE x.artwork_id = w.id AND x.title IS NOT NULL ORDER BY x.locale LIMIT 1),
              w.slug) AS title,
@@ -122,71 +122,65 @@ export async function artworksBySlugs(db: Db, slugs: string[], locale: Locale): 
   return (await db.$queryRaw<CardRow[]>(cards(chosen, locale))).map(toCard);
 }
 
+interface DetailRow extends CardRow {
+  id: number;
+  artist_id: number;
+  story: string | null;
+  wikidata_id: string | null;
+  featured: boolean;
+  published_at: Date | null;
+  taxa: { kind: keyof typeof pluralOf; slug: string; name: string }[];
+}
+
+/** An artwork with its story and browse pages in one statement, then its related works in a second. */
 export async function artworkDetail(db: Db, slug: string, locale: Locale) {
   const lang = textLocale(locale);
-  const artwork = isSlug(slug)
-    ? await db.artwork.findFirst({
-        where: { slug, status: 'published' },
-        select: {
-          id: true, slug: true, year: true, widthCm: true, heightCm: true, imageFile: true, wikidataId: true,
-          featured: true, publishedAt: true, artistId: true,
-          texts: { where: { locale: { in: [lang, 'en'] } }, select: { locale: true, title: true, story: true } },
-          artist: { select: { slug: true, name: true, texts: { where: { locale: lang }, select: { name: true } } } },
-          taxa: {
-            select: { taxon: { select: { kind: true, slug: true, artworkCount: true, texts: { where: { locale: { in: [lang, 'en'] } }, select: { locale: true, name: true } } } } },
-          },
-        },
-      })
-    : null;
-  if (!artwork) throw notFound(`No artwork in the catalog has the slug "${slug}".`);
-
-  const inLang = artwork.texts.find((t) => t.locale === lang);
-  const english = artwork.texts.find((t) => t.locale === 'en');
-  const taxa: TaxonRef[] = artwork.taxa
-    .map(({ taxon }) => ({
-      kind: pluralOf[taxon.kind],
-      slug: taxon.slug,
-      name: pickName(taxon.texts, lang) ?? taxon.slug,
-    }))
+  const [row] = isSlug(slug)
+    ? await db.$queryRaw<DetailRow[]>(Prisma.sql`
+        SELECT c.*, w.wikidata_id, w.featured, w.published_at, COALESCE(tl.story, te.story) AS story,
+               COALESCE((SELECT json_agg(json_build_object('kind', t.kind, 'slug', t.slug, 'name', COALESCE(xl.name, xe.name, t.slug)))
+                           FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id
+                           LEFT JOIN taxon_texts xl ON xl.taxon_id = t.id AND xl.locale = ${lang}
+                           LEFT JOIN taxon_texts xe ON xe.taxon_id = t.id AND xe.locale = 'en'
+                          WHERE l.artwork_id = w.id), '[]') AS taxa
+          FROM (${cards(Prisma.sql`SELECT w.*, 1 AS ord FROM artworks w WHERE w.slug = ${slug} AND w.status = 'published'`, locale, Prisma.sql`, w.id, w.artist_id`)}) c
+          JOIN artworks w ON w.id = c.id
+          LEFT JOIN artwork_texts tl ON tl.artwork_id = w.id AND tl.locale = ${lang}
+          LEFT JOIN artwork_texts te ON te.artwork_id = w.id AND te.locale = 'en'`)
+    : [];
+  if (!row) throw notFound(`No artwork in the catalog has the slug "${slug}".`);
+  const taxa: TaxonRef[] = row.taxa
+    .map((taxon) => ({ kind: pluralOf[taxon.kind], slug: taxon.slug, name: taxon.name }))
     .sort((a, b) => taxonKinds.indexOf(a.kind) - taxonKinds.indexOf(b.kind) || a.name.localeCompare(b.name));
-  const movementIds = await db.artworkTaxon.findMany({
-    where: { artworkId: artwork.id, taxon: { kind: 'movement' } },
-    select: { taxonId: true },
-  });
-  const related = await relatedWorks(db, artwork.id, artwork.artistId, movementIds.map((m) => m.taxonId), locale);
   return {
     artwork: {
-      slug: artwork.slug,
-      title: inLang?.title ?? english?.title ?? artwork.slug,
-      artist: { slug: artwork.artist.slug, name: artwork.artist.texts[0]?.name ?? artwork.artist.name },
-      year: artwork.year,
-      widthCm: artwork.widthCm === null ? null : Number(artwork.widthCm),
-      heightCm: artwork.heightCm === null ? null : Number(artwork.heightCm),
-      imageFile: artwork.imageFile,
-      imageUrl: commonsUrl(artwork.imageFile),
-      story: inLang?.story ?? english?.story ?? null,
-      wikidataId: artwork.wikidataId,
-      featured: artwork.featured,
-      publishedAt: artwork.publishedAt?.toISOString() ?? null,
+      ...toCard(row),
+      story: row.story,
+      wikidataId: row.wikidata_id,
+      featured: row.featured,
+      publishedAt: row.published_at?.toISOString() ?? null,
       taxa,
     },
-    related,
+    related: await relatedWorks(db, row.id, row.artist_id, locale),
   };
 }
 
 const RELATED = 8;
 
-/** Other works by the same artist first, then of the same movement, most popular first. */
-async function relatedWorks(db: Db, artworkId: number, artistId: number, movementIds: number[], locale: Locale): Promise<ArtworkCard[]> {
+/** Up to 8 other works: the artist's best known first, then the best known of the same movement. */
+async function relatedWorks(db: Db, artworkId: number, artistId: number, locale: Locale): Promise<ArtworkCard[]> {
   const chosen = Prisma.sql`
-    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id,
-           row_number() OVER (ORDER BY (w.artist_id = ${artistId}) DESC, w.popularity DESC, w.id) AS ord
-      FROM artworks w
-     WHERE w.status = 'published' AND w.id <> ${artworkId}
-       AND (w.artist_id = ${artistId}
-            OR EXISTS (SELECT 1 FROM artwork_taxa l WHERE l.artwork_id = w.id AND l.taxon_id = ANY(${movementIds}::int[])))
-     ORDER BY (w.artist_id = ${artistId}) DESC, w.popularity DESC, w.id
-     LIMIT ${RELATED}`;
+    SELECT r.*, row_number() OVER (ORDER BY r.grp, r.popularity DESC, r.id) AS ord FROM (
+      (SELECT w.*, 0 AS grp FROM artworks w
+        WHERE w.artist_id = ${artistId} AND w.status = 'published' AND w.id <> ${artworkId}
+        ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})
+      UNION ALL
+      (SELECT w.*, 1 AS grp FROM artwork_taxa l JOIN artworks w ON w.id = l.artwork_id
+        WHERE l.taxon_id IN (SELECT m.taxon_id FROM artwork_taxa m JOIN taxa t ON t.id = m.taxon_id AND t.kind = 'movement'
+                              WHERE m.artwork_id = ${artworkId})
+          AND w.status = 'published' AND w.artist_id <> ${artistId}
+        ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})
+    ) r ORDER BY r.grp, r.popularity DESC, r.id LIMIT ${RELATED}`;
   return (await db.$queryRaw<CardRow[]>(cards(chosen, locale))).map(toCard);
 }
 
