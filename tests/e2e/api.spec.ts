@@ -38,3 +38,15 @@ test('the production server answers errors with the contract body and hides noth
   expect(doc.status()).toBe(200);
   expect((await doc.json()).info.version).toBe('1.0.0');
 });
+
+test('the site serves its sitemap index and chunks, built from the sitemap data', async ({ request }) => {
+  const index = await request.get('/sitemap.xml');
+  expect(index.status()).toBe(200);
+  const xml = await index.text();
+  const chunk = /<loc>[^<]*(\/sitemaps\/artworks-1\.xml)<\/loc>/.exec(xml);
+  expect(chunk, xml).not.toBeNull();
+  const artworks = await request.get(chunk![1]!);
+  expect(artworks.status()).toBe(200);
+  expect(await artworks.text()).toMatch(/<loc>[^<]*\/en\/artworks\/mona-lisa<\/loc>.*hreflang="ja"/);
+  expect((await request.get('/sitemaps/artworks-99.xml')).status()).toBe(404);
+});
