@@ -115,3 +115,8 @@ export function serviceModes(e: Env): string[] {
 export function inngestConfigured(e: Env): boolean {
   return Boolean(e.INNGEST_EVENT_KEY) || e.INNGEST_DEV;
 }
+
+/** The address shoppers reach the site at, without a trailing slash (e-mail links, checkout return links). */
+export function publicBaseUrl(e: Env): string {
+  return (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+}

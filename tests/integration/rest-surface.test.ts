@@ -79,3 +79,33 @@ describe('staff endpoints', () => {
     expect(staff.status).toBe(501);
   });
 });
+
+describe('the document describes the custom-order operations, raw bodies included', () => {
+  test('uploads, the Stripe webhook, staff orders and staff photos are built and documented as such', async () => {
+    const doc = (await rest('GET', '/openapi.json')).body;
+    const upload = doc.paths['/uploads'].post;
+    expect(upload['x-planned']).toBeUndefined();
+    expect(Object.keys(upload.requestBody.content).sort()).toEqual(['image/heic', 'image/heif', 'image/jpeg', 'image/png', 'image/webp']);
+    expect(upload.requestBody.content['image/jpeg'].schema).toEqual({ type: 'string', format: 'binary' });
+    expect(upload.responses['201'].content['application/json'].schema.required).toEqual(['uploadId', 'contentType', 'size']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '413', '415', '500']));
+
+    const webhook = doc.paths['/payments/stripe-webhook'].post;
+    expect(webhook['x-planned']).toBeUndefined();
+    expect(webhook.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'Stripe-Signature', required: true })]);
+    expect(webhook.responses['400']).toBeDefined();
+
+    const photo = doc.paths['/admin/uploads/{id}'].get;
+    expect(photo.security).toEqual([{ staffToken: [] }]);
+    expect(Object.keys(photo.responses['200'].content)).toContain('image/jpeg');
+
+    const list = doc.paths['/admin/orders'].get;
+    expect(list.security).toEqual([{ staffToken: [] }]);
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['page', 'status']);
+    const change = doc.paths['/admin/orders/{code}/status'].post;
+    expect(change.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'code', required: true })]);
+    expect(change.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/StatusChange' });
+    expect(Object.keys(doc.components.schemas.StatusChange.properties).sort()).toEqual(['note', 'sketchStatus', 'status', 'trackingNumber']);
+    expect(change.responses['409'].description).toMatch(/cannot move/);
+  });
+});

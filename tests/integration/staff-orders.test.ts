@@ -4,10 +4,10 @@ import { db } from '@/server/db/client';
 import { createOrder } from '@/server/orders/service';
 import { CreateOrder } from '@/server/orders/schema';
 import { ownDatabase } from '../support/database';
-import { customer, reproduction } from '../support/orders';
+import { reproduction } from '../support/orders';
 import { uploadedPhoto } from '../support/photos';
 import { rest } from '../support/rest';
-import { changeStatus, expectError, lookup, newOrder, STAFF } from '../support/staff';
+import { changeStatus, customer, expectError, lookup, newOrder, STAFF } from '../support/staff';
 
 const chain = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered'] as const;
 

@@ -5,7 +5,7 @@ import { db } from '@/server/db/client';
 import { uploadsFolder } from '@/server/integrations/storage';
 import { env } from '@/server/env';
 import { MAX_UPLOAD_BYTES } from '@/server/uploads/schema';
-import { custom } from '../support/orders';
+import { custom, customer } from '../support/orders';
 import { endlessJpegStream, jpegOfSize, photos, STAFF, upload } from '../support/photos';
 import { rest } from '../support/rest';
 
@@ -142,7 +142,7 @@ describe('GET /v1/admin/uploads/{id}', () => {
 describe('custom orders with an uploaded photo', () => {
   test('a custom order takes a freshly uploaded photo; the photo cannot be used twice', async () => {
     const { body } = await upload(photos.jpeg);
-    const order = await custom({ uploadId: body.uploadId, customer: { ...(await custom()).customer, email: 'photo-owner@example.com' } });
+    const order = await custom({ uploadId: body.uploadId, customer: { ...customer, email: 'photo-owner@example.com' } });
     const first = await rest('POST', '/orders', { json: order });
     expect(first.status).toBe(201);
     expectError(await rest('POST', '/orders', { json: order }), 400, 'invalid_input');
@@ -150,7 +150,7 @@ describe('custom orders with an uploaded photo', () => {
 
   test('two orders racing for one uploaded photo: exactly one wins', async () => {
     const { body } = await upload(photos.png, 'image/png');
-    const order = await custom({ uploadId: body.uploadId });
+    const order = await custom({ uploadId: body.uploadId, customer: { ...customer, email: 'photo-owner@example.com' } });
     const answers = await Promise.all(Array.from({ length: 5 }, () => rest('POST', '/orders', { json: order })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400]);
     for (const loser of answers.filter((a) => a.status === 400)) expectError(loser, 400, 'invalid_input');

@@ -7,6 +7,11 @@ import { afterAll, inject } from 'vitest';
 process.env.DATABASE_URL = inject('databaseUrl');
 // The staff token of the test run (staff endpoints are closed when none is configured).
 process.env.ADMIN_TOKEN = 'test-staff-token-5c1f0e';
+// The webhook secret Stripe would sign with (tests sign with tests/support/stripe.ts). No
+// STRIPE_SECRET_KEY: orders answer checkoutUrl null unless a test hands a checkout in.
+process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_local_secret';
+// Services a developer's shell may configure stay off; tests hand in local stand-ins explicitly.
+for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'SMTP_URL', 'INNGEST_EVENT_KEY', 'INNGEST_DEV', 'UPLOAD_STORAGE']) delete process.env[name];
 // A data folder of the test file's own (private uploads and their spool files), never the project's .data.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'art-prints-data-'));
 process.env.DATA_DIR = dataDir;

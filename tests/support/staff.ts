@@ -1,13 +1,19 @@
 import { expect } from 'vitest';
-import { custom, customer, reproduction } from './orders';
+import { custom, customer as ada, reproduction } from './orders';
 import { STAFF } from './photos';
 import { rest, type RestAnswer } from './rest';
 
 export { STAFF };
 
+/**
+ * The customer of these tests: another e-mail than orders.test.ts's, whose checks count that
+ * customer's orders while the files run side by side on one database.
+ */
+export const customer = { ...ada, email: 'workshop-tests@example.com' };
+
 /** A new order through POST /v1/orders; answers its code. */
 export async function newOrder(kind: 'reproduction' | 'custom' = 'reproduction', overrides: Record<string, unknown> = {}): Promise<string> {
-  const answer = await rest('POST', '/orders', { json: kind === 'custom' ? await custom(overrides) : reproduction(overrides) });
+  const answer = await rest('POST', '/orders', { json: kind === 'custom' ? await custom({ customer, ...overrides }) : reproduction({ customer, ...overrides }) });
   if (answer.status !== 201) throw new Error(`order creation failed: ${JSON.stringify(answer.body)}`);
   return answer.body.code as string;
 }

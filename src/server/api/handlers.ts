@@ -1,4 +1,5 @@
 import type { Method } from './routes';
+import { stripeWebhookRoute } from '@/server/payments/handler';
 import { adminPhotoRoute, uploadRoute } from '@/server/uploads/handler';
 
 /**
@@ -18,4 +19,4 @@ export interface RequestHandlerRoute {
 }
 
 /** Every hand-written /v1 handler; an issue that adds one registers it here. */
-export const requestHandlers: RequestHandlerRoute[] = [uploadRoute(), adminPhotoRoute()];
+export const requestHandlers: RequestHandlerRoute[] = [uploadRoute(), adminPhotoRoute(), stripeWebhookRoute()];

@@ -62,6 +62,14 @@ export function openApiDocument(): OpenAPIObject {
       delete operation.responses['200'];
     }
     rewriteErrors(operation.responses, Boolean(def.inputs.length));
+    // trpc-to-openapi caches error responses by tRPC code, so one operation's description would
+    // show on every other operation with that code: take each operation's own.
+    const described = openapi.errorResponses;
+    if (described && !Array.isArray(described)) {
+      for (const [status, description] of Object.entries(described)) {
+        if (operation.responses[status]) operation.responses[status] = errorResponse(String(description));
+      }
+    }
   }
 
   for (const handler of requestHandlers) {

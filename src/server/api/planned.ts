@@ -20,7 +20,6 @@ export const plannedOperations: PlannedOperation[] = [
   { method: 'PUT', path: '/account/favorites/{slug}', tag: 'account', summary: 'Add a favorite' },
   { method: 'DELETE', path: '/account/favorites/{slug}', tag: 'account', summary: 'Remove a favorite' },
   { method: 'POST', path: '/account/favorites/merge', tag: 'account', summary: 'Merge a local list into the stored favorites' },
-  { method: 'POST', path: '/payments/stripe-webhook', tag: 'payments', summary: 'Stripe webhook (signature verified)' },
   { method: 'GET', path: '/admin/seo/stats', tag: 'staff', summary: 'Queue, publication and browse-page statistics', staff: true },
   { method: 'POST', path: '/admin/seo/publish', tag: 'staff', summary: 'Publish now, within the daily cap', staff: true },
   { method: 'POST', path: '/admin/seo/refresh-counts', tag: 'staff', summary: 'Recount artist and browse-page sizes', staff: true },

@@ -5,16 +5,20 @@ import { z } from 'zod';
 import { db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError, type ErrorCode } from '@/server/errors';
+import { configuredCheckout } from '@/server/integrations/stripe';
+import type { Checkout } from '@/server/orders/service';
 import { isStaff } from './staff-auth';
 
 export interface Context {
   db: Db;
   /** The caller's Authorization header, for the staff procedures. */
   authorization: string | null;
+  /** Opens the payment of a new order (Stripe Checkout); absent when no payment provider is configured. */
+  checkout?: Checkout;
 }
 
 export function createContext(options?: { req?: Request }): Context {
-  return { db: db(), authorization: options?.req?.headers.get('authorization') ?? null };
+  return { db: db(), authorization: options?.req?.headers.get('authorization') ?? null, checkout: configuredCheckout() };
 }
 
 /**

@@ -19,7 +19,7 @@ export const ordersRouter = router({
     })
     .input(jsonBody(CreateOrder))
     .output(OrderCreated)
-    .mutation(({ ctx, input }) => createOrder(ctx.db, input)),
+    .mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.checkout)),
 
   byCode: publicProcedure
     .meta({

@@ -2,20 +2,23 @@ import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { enqueue } from '@/server/jobs/outbox';
 import { invalidInput, notFound } from '@/server/errors';
+import { logger } from '@/server/logger';
 import { newOrderCode, normalizeOrderCode } from './code';
 import { priceOf, reproductionPrices, customMultiplier, extraSubjectCents } from './pricing';
 import type { CreateOrder, OrderCreated, OrderView } from './schema';
 
 /** Opens a payment for a new order and answers where the customer pays; absent when no provider is configured. */
 export interface Checkout {
-  open(order: { code: string; totalCents: number; locale: string; email: string; description: string }): Promise<string>;
+  open(order: { code: string; totalCents: number; locale: string; email: string; description: string }): Promise<{ id: string; url: string }>;
 }
 
 const CODE_ATTEMPTS = 5;
 
 /**
  * Takes an order: the server alone prices it, and the order, its first event and the outbox event
- * for the confirmation e-mail commit together or not at all.
+ * for the confirmation e-mail commit together or not at all. The payment is opened after commit;
+ * when that fails the order stays (pending, like an order taken with no provider) and checkoutUrl
+ * is null: an error here would invite the client to post the order again (docs/decisions.md).
  */
 export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkout): Promise<OrderCreated> {
   const totalCents = priceOf(input);
@@ -49,15 +52,24 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
         });
         await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
       });
-      const checkoutUrl = checkout
-        ? await checkout.open({ code, totalCents, locale: input.locale, email: input.customer.email, description: description.text })
-        : null;
+      const checkoutUrl = checkout ? await openCheckout(db, checkout, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text }) : null;
       return { code, total: totalCents, checkoutUrl };
     } catch (error) {
       if (isUniqueViolation(error, 'code') && attempt < CODE_ATTEMPTS) continue;
       if (isUniqueViolation(error, 'upload_id')) throw invalidInput('This photo is already part of another order: upload it again for a new order.');
       throw error;
     }
+  }
+}
+
+async function openCheckout(db: Db, checkout: Checkout, order: Parameters<Checkout['open']>[0]): Promise<string | null> {
+  try {
+    const session = await checkout.open(order);
+    await db.order.update({ where: { code: order.code }, data: { checkoutId: session.id } });
+    return session.url;
+  } catch (error) {
+    logger.error('order %s was taken but its checkout could not be opened: %s', order.code, error instanceof Error ? error.message : String(error));
+    return null;
   }
 }
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import { normalizeOrderCode } from './code';
-import type { OrderKind, OrderStatus, StatusChange } from './schema';
+import type { OrderKind, OrderStatus } from './schema';
 import { staffOrderDetail } from './staff';
 
 type SketchStatus = 'pending' | 'approved' | 'changes_requested';
@@ -29,6 +29,15 @@ export interface LockedOrder {
   status: OrderStatus;
   sketchStatus: SketchStatus | null;
   trackingNumber: string | null;
+  totalCents: number;
+}
+
+/** A status change as the services take it (the body of StatusChange, already validated). */
+export interface Change {
+  status: OrderStatus;
+  note?: string;
+  trackingNumber?: string;
+  sketchStatus?: SketchStatus;
 }
 
 const conflict = (message: string) => new DomainError('invalid_transition', message);
@@ -39,7 +48,7 @@ const conflict = (message: string) => new DomainError('invalid_transition', mess
  * the same status records a note; tracking numbers only with shipped/delivered; sketch status
  * only on custom orders, set by staff at `sketching`, and approved once painting starts.
  */
-export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus'>, change: StatusChange) {
+export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus'>, change: Change) {
   const { status: from } = order;
   const to = change.status;
   if (change.trackingNumber !== undefined && !trackedStatuses.includes(to)) {
@@ -71,7 +80,7 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
 /** Reads the order and holds its row lock until the transaction ends, so changes to one order queue up. */
 export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder | null> {
   const rows = await tx.$queryRaw<LockedOrder[]>(Prisma.sql`
-    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber"
+    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber", total_cents AS "totalCents"
     FROM orders WHERE code = ${normalizeOrderCode(typedCode)} FOR UPDATE`);
   return rows[0] ?? null;
 }
@@ -80,7 +89,7 @@ export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder 
  * Applies a change to a locked order inside the caller's transaction: the order row, its event and
  * the e-mail's outbox event commit together or not at all. Staff and the payment webhook both come here.
  */
-export async function applyTransition(tx: Tx, order: LockedOrder, change: StatusChange, actor: Actor): Promise<void> {
+export async function applyTransition(tx: Tx, order: LockedOrder, change: Change, actor: Actor): Promise<void> {
   const plan = planTransition(order, change);
   const trackingNumber = change.trackingNumber ?? order.trackingNumber;
   await tx.order.update({
@@ -95,7 +104,7 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Status
 export const lockingTransaction = { maxWait: 20_000, timeout: 30_000 } as const;
 
 /** A staff status change (`POST /v1/admin/orders/{code}/status`); answers the order as staff see it. */
-export async function changeOrderStatus(db: Db, code: string, change: StatusChange, actor: Actor = 'staff') {
+export async function changeOrderStatus(db: Db, code: string, change: Change, actor: Actor = 'staff') {
   const id = await db.$transaction(async (tx) => {
     const order = await lockOrder(tx, code);
     if (!order) throw notFound('No order has this code.');

@@ -1,0 +1,26 @@
+import { serve } from 'inngest/next';
+import { env, inngestConfigured } from '@/server/env';
+import { inngest } from '@/server/jobs/client';
+import { functions } from '@/server/jobs/functions';
+
+export const dynamic = 'force-dynamic';
+
+const inngestHandlers = serve({ client: inngest, functions });
+
+/** With no Inngest configured the in-process worker runs the jobs, and nobody should call here. */
+const off = () =>
+  Response.json(
+    { error: { code: 'not_found', message: 'Inngest is not configured on this server (INNGEST_EVENT_KEY, INNGEST_DEV); jobs run in-process.' } },
+    { status: 404 },
+  );
+
+type Handler = typeof inngestHandlers.GET;
+const whenConfigured =
+  (handler: Handler): Handler =>
+  (...args) =>
+    inngestConfigured(env()) ? handler(...args) : Promise.resolve(off());
+
+/** Where Inngest calls the shop's functions (src/server/jobs/functions.ts). */
+export const GET = whenConfigured(inngestHandlers.GET);
+export const POST = whenConfigured(inngestHandlers.POST);
+export const PUT = whenConfigured(inngestHandlers.PUT);

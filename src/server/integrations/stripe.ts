@@ -1,0 +1,90 @@
+import Stripe from 'stripe';
+import { env, publicBaseUrl, type Env } from '@/server/env';
+import { DomainError } from '@/server/errors';
+import type { Checkout } from '@/server/orders/service';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Another API address (a local stand-in in tests); unset: api.stripe.com. */
+  apiBase?: string;
+  /** Where the website is, for the return addresses after checkout. */
+  publicBaseUrl: string;
+}
+
+/** The real Stripe SDK client, pointed at STRIPE_API_BASE when one is configured. */
+export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  return new Stripe(settings.secretKey, {
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+  });
+}
+
+/**
+ * Opens a Stripe Checkout session for a new order: one line item with the server's total, the
+ * order code as client_reference_id and in metadata, return addresses on the website's order page
+ * in the order's language. The idempotency key makes a retried call return the same session.
+ */
+export function stripeCheckout(settings: StripeSettings): Checkout {
+  const stripe = stripeClient(settings);
+  return {
+    async open(order) {
+      const page = `${settings.publicBaseUrl}/${order.locale}/orders/${order.code}`;
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: order.totalCents, product_data: { name: order.description } } }],
+          client_reference_id: order.code,
+          metadata: { orderCode: order.code },
+          payment_intent_data: { metadata: { orderCode: order.code } },
+          customer_email: order.email,
+          locale: order.locale as 'en',
+          success_url: `${page}?checkout=success`,
+          cancel_url: `${page}?checkout=cancelled`,
+        },
+        { idempotencyKey: `checkout-${order.code}` },
+      );
+      if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+  };
+}
+
+export function checkoutFor(e: Env): Checkout | undefined {
+  if (!e.STRIPE_SECRET_KEY) return undefined;
+  return stripeCheckout({ secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, publicBaseUrl: publicBaseUrl(e) });
+}
+
+let configured: { checkout: Checkout | undefined } | undefined;
+
+/** This server's checkout, or undefined when no payment provider is configured. */
+export function configuredCheckout(): Checkout | undefined {
+  configured ??= { checkout: checkoutFor(env()) };
+  return configured.checkout;
+}
+
+/** Stripe's own tolerance: a signature older than five minutes is refused (replay protection). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * A webhook call's event, after checking `Stripe-Signature` over the exact raw body with the
+ * endpoint's secret. Anything that does not verify (no secret configured, no or malformed header,
+ * another secret, a changed body, a stale timestamp) is 400 `invalid_signature`.
+ */
+export function verifyStripeEvent(rawBody: Buffer, signature: string | null, secret: string | undefined, nowSeconds?: number): Stripe.Event {
+  if (!secret) throw new DomainError('invalid_signature', 'Webhook signatures cannot be verified: STRIPE_WEBHOOK_SECRET is not configured.');
+  if (!signature) throw new DomainError('invalid_signature', 'The Stripe-Signature header is missing.');
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, nowSeconds);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new DomainError('invalid_signature', 'The Stripe-Signature header does not verify for this body.');
+    }
+    if (error instanceof SyntaxError) throw new DomainError('invalid_input', 'The webhook body is not valid JSON.');
+    throw error;
+  }
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import de from '../../../messages/mail/de.json';
+import en from '../../../messages/mail/en.json';
+import es from '../../../messages/mail/es.json';
+import fr from '../../../messages/mail/fr.json';
+import it from '../../../messages/mail/it.json';
+import ja from '../../../messages/mail/ja.json';
+import type { Db } from '@/server/db/client';
+import type { Mail, Mailer } from '@/server/integrations/mailer';
+import { logger } from '@/server/logger';
+import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
+import type { Frame, Style } from './schema';
+
+/** The customer e-mails of decisions.md "Orders", one per outbox event name. */
+export const orderMailKinds = {
+  'shop/order.received': 'received',
+  'shop/order.paid': 'paid',
+  'shop/order.shipped': 'shipped',
+  'shop/order.delivered': 'delivered',
+} as const;
+export type OrderMailEvent = keyof typeof orderMailKinds;
+export type OrderMailKind = (typeof orderMailKinds)[OrderMailEvent];
+
+/** What the outbox carries for an order e-mail. */
+export const OrderMailPayload = z.object({ orderId: z.int(), code: z.string(), trackingNumber: z.string().optional() });
+export type OrderMailPayload = z.output<typeof OrderMailPayload>;
+
+type Strings = typeof en;
+/** Templates live beside the website strings (messages/mail/<locale>.json); `vi` and anything else fall back to English. */
+const templates: Record<CatalogLocale, Strings> = { en, es, fr, de, it, ja };
+
+export const mailLanguage = (locale: string): CatalogLocale => ((catalogLocales as readonly string[]).includes(locale) ? (locale as CatalogLocale) : 'en');
+
+/** The order as a mail needs it. */
+export interface MailOrder {
+  code: string;
+  locale: string;
+  kind: 'reproduction' | 'custom';
+  artworkTitle: string | null;
+  style: string | null;
+  subjects: number | null;
+  size: string;
+  frame: string;
+  totalCents: number;
+  customerName: string;
+  customerEmail: string;
+  trackingNumber: string | null;
+}
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders one order e-mail (subject, plain text, HTML) in the order's language. */
+export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: string): Omit<Mail, 'to'> {
+  const language = mailLanguage(order.locale);
+  const t = templates[language];
+  const total = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(order.totalCents / 100);
+  const item =
+    order.kind === 'reproduction'
+      ? fill(t.items.reproduction, { title: order.artworkTitle ?? '' })
+      : fill(t.items.custom, { style: t.items.styles[order.style as Style] ?? order.style ?? '', subjects: order.subjects ?? 1 });
+  const details = fill(t.items.details, { size: order.size, frame: t.items.frames[order.frame as Frame] ?? order.frame });
+  // The website's order page, in the language the customer ordered in (vi included).
+  const link = `${baseUrl}/${order.locale}/orders/${order.code}`;
+  const tracking = kind === 'shipped' || kind === 'delivered' ? order.trackingNumber : null;
+
+  const subject = fill(t.subject[kind], { code: order.code });
+  const greeting = fill(t.greeting, { name: order.customerName });
+  const rows: [string, string][] = [
+    [t.orderCode, order.code],
+    [t.item, `${item} (${details})`],
+    [t.total, total],
+    ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
+  ];
+
+  const text = [greeting, '', t.intro[kind], '', ...rows.map(([label, value]) => `${label}: ${value}`), '', t.lookup, link, '', t.signature, ''].join('\n');
+
+  const h = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${language}"><head><meta charset="utf-8"><title>${h(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2620">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:6px;padding:28px">
+<tr><td>
+<p style="font-size:16px">${h(greeting)}</p>
+<p style="font-size:16px;line-height:1.5">${h(t.intro[kind])}</p>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin:20px 0;font-size:15px">
+${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${h(value)}</strong></td></tr>`).join('\n')}
+</table>
+<p style="font-size:14px;line-height:1.5">${h(t.lookup)}</p>
+<p><a href="${h(link)}" style="display:inline-block;background:#2b2620;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${h(t.lookupButton)}</a></p>
+<p style="font-size:13px;color:#6b6257"><a href="${h(link)}" style="color:#6b6257">${h(link)}</a></p>
+<p style="font-size:15px;margin-top:28px">${h(t.signature)}</p>
+</td></tr></table>
+</body></html>
+`;
+  return { subject, text, html };
+}
+
+export interface OrderMailSettings {
+  /** The website's address, for the lookup link. */
+  baseUrl: string;
+}
+
+/**
+ * The job behind every order e-mail, called alike by the in-process worker and the Inngest
+ * function: loads the order, renders the mail in its language and hands it to SMTP. A send that
+ * fails throws, so the caller retries; with mail off it logs and returns.
+ */
+export async function sendOrderMail(
+  db: Db,
+  mailer: Mailer | null,
+  event: OrderMailEvent,
+  rawPayload: unknown,
+  settings: OrderMailSettings,
+): Promise<'sent' | 'mail off' | 'no such order'> {
+  const payload = OrderMailPayload.parse(rawPayload);
+  const kind = orderMailKinds[event];
+  if (!mailer) {
+    logger.info('mail is off (SMTP_URL unset): the %s e-mail of order %s is not sent', kind, payload.code);
+    return 'mail off';
+  }
+  const order = await db.order.findUnique({
+    where: { id: payload.orderId },
+    include: { artwork: { select: { texts: { select: { locale: true, title: true } } } } },
+  });
+  if (!order) {
+    logger.warn('the %s e-mail of order %s is dropped: the order no longer exists', kind, payload.code);
+    return 'no such order';
+  }
+  const titles = order.artwork?.texts ?? [];
+  const title = titles.find((x) => x.locale === mailLanguage(order.locale))?.title ?? titles.find((x) => x.locale === 'en')?.title ?? order.artworkSlug;
+  const mail = renderOrderMail(
+    kind,
+    {
+      code: order.code,
+      locale: order.locale,
+      kind: order.kind,
+      artworkTitle: title,
+      style: order.style,
+      subjects: order.subjects,
+      size: order.size,
+      frame: order.frame,
+      totalCents: order.totalCents,
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      // The number as of the change that sent this mail, not a later correction.
+      trackingNumber: payload.trackingNumber ?? order.trackingNumber,
+    },
+    settings.baseUrl,
+  );
+  await mailer.send({ to: order.customerEmail, ...mail });
+  return 'sent';
+}

@@ -1,0 +1,75 @@
+import type { RequestHandlerRoute } from '@/server/api/handlers';
+import { db } from '@/server/db/client';
+import { env } from '@/server/env';
+import { DomainError } from '@/server/errors';
+import { verifyStripeEvent } from '@/server/integrations/stripe';
+import { handleStripeEvent } from './service';
+
+/** Stripe's events are a few KiB; a body past this is not one of them. */
+export const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+async function rawBody(request: Request): Promise<Buffer> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_WEBHOOK_BYTES) throw new DomainError('payload_too_large', 'A webhook body is at most 512 KiB.');
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_WEBHOOK_BYTES) {
+      await reader.cancel();
+      throw new DomainError('payload_too_large', 'A webhook body is at most 512 KiB.');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * `POST /v1/payments/stripe-webhook`: the signature is checked on the exact bytes Stripe sent
+ * (which is why this is not a JSON procedure), then the event is handled once.
+ */
+export function stripeWebhookRoute(settings: () => { webhookSecret?: string } = () => ({ webhookSecret: env().STRIPE_WEBHOOK_SECRET })): RequestHandlerRoute {
+  return {
+    method: 'POST',
+    path: '/payments/stripe-webhook',
+    async handle(request) {
+      const body = await rawBody(request);
+      const event = verifyStripeEvent(body, request.headers.get('stripe-signature'), settings().webhookSecret);
+      const outcome = await handleStripeEvent(db(), event);
+      return Response.json({ received: true, outcome });
+    },
+    openapi: {
+      operationId: 'payments-stripe-webhook',
+      summary: 'Stripe webhook (signature verified)',
+      description:
+        'Called by Stripe. The Stripe-Signature header is verified over the raw body with STRIPE_WEBHOOK_SECRET (tolerance 5 minutes). ' +
+        'checkout.session.completed with payment_status paid, and checkout.session.async_payment_succeeded, move the order named by ' +
+        'client_reference_id from pending to paid. Each event id is handled once: a replay answers 200 and changes nothing; other event types are ignored.',
+      tags: ['payments'],
+      parameters: [{ in: 'header', name: 'Stripe-Signature', required: true, schema: { type: 'string' } }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, exactly as Stripe signed it' } } } },
+      responses: {
+        '200': {
+          description: 'Received',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['received', 'outcome'],
+                properties: {
+                  received: { type: 'boolean', const: true },
+                  outcome: { type: 'string', enum: ['paid', 'duplicate', 'unchanged', 'ignored'], description: 'What the event did' },
+                },
+              },
+            },
+          },
+        },
+        '400': { description: 'The signature does not verify (invalid_signature), or the body is not JSON' },
+        '413': { description: 'Body over 512 KiB' },
+      },
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { renderOrderMail, type MailOrder, type OrderMailKind } from '@/server/orders/mail';
+
+const kinds: OrderMailKind[] = ['received', 'paid', 'shipped', 'delivered'];
+const languages = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
+
+const order = (overrides: Partial<MailOrder> = {}): MailOrder => ({
+  code: '7HK2M9QX0A',
+  locale: 'en',
+  kind: 'reproduction',
+  artworkTitle: 'The Starry Night',
+  style: null,
+  subjects: null,
+  size: '50x70',
+  frame: 'framed',
+  totalCents: 34800,
+  customerName: 'Ada <Lovelace> & Co',
+  customerEmail: 'ada@example.com',
+  trackingNumber: '1Z999AA10123456784',
+  ...overrides,
+});
+
+const keysOf = (value: unknown, prefix = ''): string[] =>
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => keysOf(v, `${prefix}${k}.`))
+    : [prefix.slice(0, -1)];
+
+describe('order e-mail templates', () => {
+  test('live beside the website strings, one file per mail language, each with every string English has', () => {
+    const folder = new URL('../../messages/mail/', import.meta.url);
+    expect(readdirSync(folder).sort()).toEqual(['de.json', 'en.json', 'es.json', 'fr.json', 'it.json', 'ja.json']);
+    const english = keysOf(JSON.parse(readFileSync(new URL('en.json', folder), 'utf8'))).sort();
+    for (const language of languages) {
+      const strings = JSON.parse(readFileSync(new URL(`${language}.json`, folder), 'utf8'));
+      expect(keysOf(strings).sort(), language).toEqual(english);
+      for (const key of english) {
+        const value = key.split('.').reduce((v: any, k) => v[k], strings);
+        expect(typeof value === 'string' && value.trim().length > 0, `${language}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  test.each(languages.flatMap((language) => kinds.map((kind) => [language, kind] as const)))(
+    '%s %s: HTML and text name the order code, the item, the total and the lookup link',
+    (language, kind) => {
+      const mail = renderOrderMail(kind, order({ locale: language }), 'https://shop.example');
+      const total = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(348);
+      const link = `https://shop.example/${language}/orders/7HK2M9QX0A`;
+      expect(mail.subject).toContain('7HK2M9QX0A');
+      for (const body of [mail.text, mail.html]) {
+        expect(body).toContain('7HK2M9QX0A');
+        expect(body).toContain('The Starry Night');
+        expect(body).toContain('50x70');
+        expect(body).toContain(total);
+        expect(body).toContain(link);
+      }
+      expect(mail.html).toMatch(/^<!doctype html>/);
+      expect(mail.html).toContain(`lang="${language}"`);
+    },
+  );
+
+  test('each language speaks its own words', () => {
+    const subjects = languages.map((language) => renderOrderMail('received', order({ locale: language }), 'https://shop.example').subject);
+    expect(new Set(subjects).size).toBe(languages.length);
+    expect(renderOrderMail('shipped', order({ locale: 'ja' }), 'https://x').subject).toBe('ご注文 7HK2M9QX0A を発送しました');
+    expect(renderOrderMail('paid', order({ locale: 'de' }), 'https://x').text).toContain('Zahlung');
+  });
+
+  test('vi (and anything unknown) falls back to English, with the link still on the vi site', () => {
+    const vi = renderOrderMail('paid', order({ locale: 'vi' }), 'https://shop.example');
+    const en = renderOrderMail('paid', order({ locale: 'en' }), 'https://shop.example');
+    expect(vi.subject).toBe(en.subject);
+    expect(vi.text).toBe(en.text.replace('/en/orders/', '/vi/orders/'));
+  });
+
+  test('shipped and delivered name the tracking number; received and paid do not', () => {
+    expect(renderOrderMail('shipped', order(), 'https://x').text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(renderOrderMail('delivered', order(), 'https://x').html).toContain('1Z999AA10123456784');
+    expect(renderOrderMail('received', order(), 'https://x').text).not.toContain('1Z999AA10123456784');
+    expect(renderOrderMail('shipped', order({ trackingNumber: null }), 'https://x').text).not.toContain('Tracking');
+  });
+
+  test('a custom painting names its style and subjects in the language of the mail', () => {
+    const fr = renderOrderMail('received', order({ locale: 'fr', kind: 'custom', artworkTitle: null, style: 'vangogh', subjects: 3 }), 'https://x');
+    expect(fr.text).toContain('Tableau sur mesure');
+    expect(fr.text).toContain('Van Gogh');
+    expect(fr.text).toContain('3 sujet(s)');
+  });
+
+  test('what the customer typed is escaped in the HTML', () => {
+    const mail = renderOrderMail('received', order(), 'https://x');
+    expect(mail.html).toContain('Ada &lt;Lovelace&gt; &amp; Co');
+    expect(mail.html).not.toContain('<Lovelace>');
+    expect(mail.text).toContain('Ada <Lovelace> & Co');
+  });
+});
