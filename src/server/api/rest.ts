@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { DomainError, errorStatus, type ErrorCode, type FieldProblem } from '@/server/errors';
 import { env } from '@/server/env';
 import { logger } from '@/server/logger';
+import { readBodyAtMost } from './body';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 import { matchPath, pathParams, type Method } from './routes';
@@ -96,10 +97,9 @@ async function readJsonBody(request: Request): Promise<string | Response> {
   if (type && type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !type.endsWith('+json')) {
     return errorResponse('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
   }
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_JSON_BODY_BYTES) return tooLarge();
-  const text = await readAtMost(request, MAX_JSON_BODY_BYTES);
-  if (text === null) return tooLarge();
+  const bytes = await readBodyAtMost(request, MAX_JSON_BODY_BYTES);
+  if (bytes === null) return tooLarge();
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return '{}';
   try {
     JSON.parse(text);
@@ -110,25 +110,6 @@ async function readJsonBody(request: Request): Promise<string | Response> {
 }
 
 const tooLarge = () => errorResponse('payload_too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KiB.`);
-
-/** Reads the body as text, stopping (null) as soon as it passes `limit` bytes. */
-async function readAtMost(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
-}
 
 function withJsonType(headers: Headers): Headers {
   const copy = new Headers(headers);

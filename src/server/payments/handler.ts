@@ -1,3 +1,4 @@
+import { readBodyAtMost } from '@/server/api/body';
 import type { RequestHandlerRoute } from '@/server/api/handlers';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
@@ -9,22 +10,9 @@ import { handleStripeEvent } from './service';
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
 
 async function rawBody(request: Request): Promise<Buffer> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_WEBHOOK_BYTES) throw new DomainError('payload_too_large', 'A webhook body is at most 512 KiB.');
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_WEBHOOK_BYTES) {
-      await reader.cancel();
-      throw new DomainError('payload_too_large', 'A webhook body is at most 512 KiB.');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const body = await readBodyAtMost(request, MAX_WEBHOOK_BYTES);
+  if (body === null) throw new DomainError('payload_too_large', 'A webhook body is at most 512 KiB.');
+  return body;
 }
 
 /**
