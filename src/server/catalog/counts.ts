@@ -4,22 +4,27 @@ import type { Db, Tx } from '@/server/db/client';
 export const BROWSE_PAGE_MIN_WORKS = 3;
 
 /**
- * Recounts the published works of every artist and browse page in two statements. Lists and
- * browse pages read these stored counts, so they must follow every publish and every data fix.
+ * Recounts the published works of every artist and browse page, and their cover (the image of
+ * their best-known published work), in two statements. Lists and browse pages read these stored
+ * values, so they must follow every publish and every data fix. Answers how many rows changed.
  */
 export async function recountCatalog(db: Db | Tx): Promise<{ artists: number; taxa: number }> {
   const artists = await db.$executeRaw`
-    UPDATE artists a SET artwork_count = c.n
-    FROM (SELECT ar.id, count(w.id)::int AS n FROM artists ar
-          LEFT JOIN artworks w ON w.artist_id = ar.id AND w.status = 'published'
-          GROUP BY ar.id) c
-    WHERE a.id = c.id AND a.artwork_count IS DISTINCT FROM c.n`;
+    UPDATE artists a SET artwork_count = c.n, cover_image = c.cover
+    FROM (SELECT ar.id, count(w.id)::int AS n,
+                 (array_agg(w.image_file ORDER BY w.popularity DESC, w.id) FILTER (WHERE w.image_file IS NOT NULL))[1] AS cover
+            FROM artists ar
+            LEFT JOIN artworks w ON w.artist_id = ar.id AND w.status = 'published'
+           GROUP BY ar.id) c
+    WHERE a.id = c.id AND (a.artwork_count IS DISTINCT FROM c.n OR a.cover_image IS DISTINCT FROM c.cover)`;
   const taxa = await db.$executeRaw`
-    UPDATE taxa t SET artwork_count = c.n
-    FROM (SELECT tx.id, count(w.id)::int AS n FROM taxa tx
-          LEFT JOIN artwork_taxa l ON l.taxon_id = tx.id
-          LEFT JOIN artworks w ON w.id = l.artwork_id AND w.status = 'published'
-          GROUP BY tx.id) c
-    WHERE t.id = c.id AND t.artwork_count IS DISTINCT FROM c.n`;
+    UPDATE taxa t SET artwork_count = c.n, cover_image = c.cover
+    FROM (SELECT tx.id, count(w.id)::int AS n,
+                 (array_agg(w.image_file ORDER BY w.popularity DESC, w.id) FILTER (WHERE w.image_file IS NOT NULL))[1] AS cover
+            FROM taxa tx
+            LEFT JOIN artwork_taxa l ON l.taxon_id = tx.id
+            LEFT JOIN artworks w ON w.id = l.artwork_id AND w.status = 'published'
+           GROUP BY tx.id) c
+    WHERE t.id = c.id AND (t.artwork_count IS DISTINCT FROM c.n OR t.cover_image IS DISTINCT FROM c.cover)`;
   return { artists, taxa };
 }

@@ -82,8 +82,9 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Page<A
   for (const kind of taxonFilters) {
     const slug = query[kind]!;
     if (!isSlug(slug)) return emptyPage(query.page);
-    filters.push(Prisma.sql`EXISTS (SELECT 1 FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id
-                                    WHERE l.artwork_id = w.id AND t.kind = ${kind}::"TaxonKind" AND t.slug = ${slug})`);
+    // Driven from the browse page's links, so a small page does not walk the whole catalog.
+    filters.push(Prisma.sql`w.id IN (SELECT l.artwork_id FROM artwork_taxa l
+                                      WHERE l.taxon_id = (SELECT id FROM taxa WHERE kind = ${kind}::"TaxonKind" AND slug = ${slug}))`);
     storedTotal = Prisma.sql`SELECT COALESCE((SELECT artwork_count FROM taxa WHERE kind = ${kind}::"TaxonKind" AND slug = ${slug}), 0) AS n`;
   }
   if (query.featured) filters.push(Prisma.sql`w.featured`);
@@ -95,21 +96,40 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Page<A
 
   const where = Prisma.join(filters, ' AND ');
   const q = words.join(' ');
-  // Search ranks an exact title (in any language) first, then titles starting with the words.
-  const order = words.length
-    ? Prisma.sql`EXISTS (SELECT 1 FROM artwork_texts x WHERE x.artwork_id = w.id AND shop_fold(x.title) = shop_fold(${q})) DESC,
-                 EXISTS (SELECT 1 FROM artwork_texts x WHERE x.artwork_id = w.id AND shop_fold(x.title) LIKE shop_fold(${likeLiteral(q)}) || '%') DESC,
-                 w.popularity DESC, w.id`
-    : Prisma.sql`w.popularity DESC, w.id`;
-  const chosen = Prisma.sql`
-    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, row_number() OVER (ORDER BY ${order}) AS ord
-      FROM artworks w WHERE ${where}
-     ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(query.page)}`;
-  const [rows, total] = await Promise.all([
-    db.$queryRaw<CardRow[]>(cards(chosen, query.locale)),
-    db.$queryRaw<{ n: number | bigint }[]>(storedTotal ?? Prisma.sql`SELECT count(*) AS n FROM artworks w WHERE ${where}`),
-  ]);
-  return { items: rows.map(toCard), total: Number(total[0]?.n ?? 0), page: query.page, pageSize: PAGE_SIZE };
+  const window = Prisma.sql`LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(query.page)}`;
+  // Search ranks an exact title (in any language) first, then titles starting with the words,
+  // then the best known. The ranks are computed once per match, from that work's own titles.
+  const chosen = words.length
+    ? Prisma.sql`
+        SELECT p.*, row_number() OVER (ORDER BY p.exact DESC, p.prefix DESC, p.popularity DESC, p.id) AS ord FROM (
+          SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, r.exact, r.prefix,
+                 count(*) OVER () AS matches
+            FROM artworks w
+            CROSS JOIN LATERAL (
+              SELECT COALESCE(bool_or(shop_fold(x.title) = shop_fold(${q})), false) AS exact,
+                     COALESCE(bool_or(shop_fold(x.title) LIKE shop_fold(${likeLiteral(q)}) || '%'), false) AS prefix
+                FROM artwork_texts x WHERE x.artwork_id = w.id) r
+           WHERE ${where}
+           ORDER BY r.exact DESC, r.prefix DESC, w.popularity DESC, w.id ${window}) p`
+    : Prisma.sql`
+        SELECT p.*, row_number() OVER (ORDER BY p.popularity DESC, p.id) AS ord FROM (
+          SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity
+            FROM artworks w WHERE ${where}
+           ORDER BY w.popularity DESC, w.id ${window}) p`;
+  const countAll = Prisma.sql`SELECT count(*) AS n FROM artworks w WHERE ${where}`;
+  if (words.length) {
+    // A search ranks every match anyway, so the page's rows carry the number of matches.
+    const rows = await db.$queryRaw<(CardRow & { matches: bigint })[]>(cards(chosen, query.locale, Prisma.sql`, w.matches`));
+    const total = rows.length ? Number(rows[0]!.matches) : query.page === 1 ? 0 : await count(db, countAll);
+    return { items: rows.map(toCard), total, page: query.page, pageSize: PAGE_SIZE };
+  }
+  const [rows, total] = await Promise.all([db.$queryRaw<CardRow[]>(cards(chosen, query.locale)), count(db, storedTotal ?? countAll)]);
+  return { items: rows.map(toCard), total, page: query.page, pageSize: PAGE_SIZE };
+}
+
+async function count(db: Db, sql: Prisma.Sql): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number | bigint }[]>(sql);
+  return Number(row?.n ?? 0);
 }
 
 /** Cards for the given slugs in the order given; unknown and unpublished slugs are left out. */
@@ -129,7 +149,7 @@ interface DetailRow extends CardRow {
   wikidata_id: string | null;
   featured: boolean;
   published_at: Date | null;
-  taxa: { kind: keyof typeof pluralOf; slug: string; name: string }[];
+  taxa: { id: number; kind: keyof typeof pluralOf; slug: string; name: string }[];
 }
 
 /** An artwork with its story and browse pages in one statement, then its related works in a second. */
@@ -138,7 +158,7 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
   const [row] = isSlug(slug)
     ? await db.$queryRaw<DetailRow[]>(Prisma.sql`
         SELECT c.*, w.wikidata_id, w.featured, w.published_at, COALESCE(tl.story, te.story) AS story,
-               COALESCE((SELECT json_agg(json_build_object('kind', t.kind, 'slug', t.slug, 'name', COALESCE(xl.name, xe.name, t.slug)))
+               COALESCE((SELECT json_agg(json_build_object('id', t.id, 'kind', t.kind, 'slug', t.slug, 'name', COALESCE(xl.name, xe.name, t.slug)))
                            FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id
                            LEFT JOIN taxon_texts xl ON xl.taxon_id = t.id AND xl.locale = ${lang}
                            LEFT JOIN taxon_texts xe ON xe.taxon_id = t.id AND xe.locale = 'en'
@@ -161,24 +181,25 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
       publishedAt: row.published_at?.toISOString() ?? null,
       taxa,
     },
-    related: await relatedWorks(db, row.id, row.artist_id, locale),
+    related: await relatedWorks(db, row.id, row.artist_id, row.taxa.filter((t) => t.kind === 'movement').map((t) => t.id), locale),
   };
 }
 
 const RELATED = 8;
 
-/** Up to 8 other works: the artist's best known first, then the best known of the same movement. */
-async function relatedWorks(db: Db, artworkId: number, artistId: number, locale: Locale): Promise<ArtworkCard[]> {
+/** Up to 8 other works: the artist's best known first, then the best known of the same movements. */
+async function relatedWorks(db: Db, artworkId: number, artistId: number, movementIds: number[], locale: Locale): Promise<ArtworkCard[]> {
   const chosen = Prisma.sql`
+    WITH movement_works AS MATERIALIZED (
+      SELECT DISTINCT l.artwork_id FROM artwork_taxa l WHERE l.taxon_id = ANY(${movementIds}::int[])
+    )
     SELECT r.*, row_number() OVER (ORDER BY r.grp, r.popularity DESC, r.id) AS ord FROM (
       (SELECT w.*, 0 AS grp FROM artworks w
         WHERE w.artist_id = ${artistId} AND w.status = 'published' AND w.id <> ${artworkId}
         ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})
       UNION ALL
-      (SELECT w.*, 1 AS grp FROM artwork_taxa l JOIN artworks w ON w.id = l.artwork_id
-        WHERE l.taxon_id IN (SELECT m.taxon_id FROM artwork_taxa m JOIN taxa t ON t.id = m.taxon_id AND t.kind = 'movement'
-                              WHERE m.artwork_id = ${artworkId})
-          AND w.status = 'published' AND w.artist_id <> ${artistId}
+      (SELECT w.*, 1 AS grp FROM movement_works m JOIN artworks w ON w.id = m.artwork_id
+        WHERE w.status = 'published' AND w.artist_id <> ${artistId}
         ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})
     ) r ORDER BY r.grp, r.popularity DESC, r.id LIMIT ${RELATED}`;
   return (await db.$queryRaw<CardRow[]>(cards(chosen, locale))).map(toCard);
@@ -194,12 +215,11 @@ interface ArtistRow {
   image_file: string | null;
 }
 
-/** Artists with their best-known work's image, in one statement. */
+/** Artists with their cover image (kept by recountCatalog), in one statement. */
 function artistCards(where: Prisma.Sql, locale: Locale, limit: number, offset: number): Prisma.Sql {
   return Prisma.sql`
     SELECT a.id, a.slug, COALESCE(al.name, a.name) AS name, a.birth_year, a.death_year, a.artwork_count,
-           (SELECT w.image_file FROM artworks w WHERE w.artist_id = a.id AND w.status = 'published'
-             ORDER BY w.popularity DESC, w.id LIMIT 1) AS image_file
+           a.cover_image AS image_file
       FROM (SELECT * FROM artists a WHERE ${where} ORDER BY a.artwork_count DESC, a.name, a.id LIMIT ${limit} OFFSET ${offset}) a
       LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${textLocale(locale)}
      ORDER BY a.artwork_count DESC, a.name, a.id`;
@@ -275,13 +295,11 @@ interface TaxonRow {
   image_file: string | null;
 }
 
-/** Browse pages with their best-known work's image, in one statement. */
+/** Browse pages with their cover image (kept by recountCatalog), in one statement. */
 function taxonCards(where: Prisma.Sql, locale: Locale, limit: number, offset: number): Prisma.Sql {
   const lang = textLocale(locale);
   return Prisma.sql`
-    SELECT t.id, t.slug, COALESCE(tl.name, te.name, t.slug) AS name, t.artwork_count,
-           (SELECT w.image_file FROM artwork_taxa l JOIN artworks w ON w.id = l.artwork_id
-             WHERE l.taxon_id = t.id AND w.status = 'published' ORDER BY w.popularity DESC, w.id LIMIT 1) AS image_file
+    SELECT t.id, t.slug, COALESCE(tl.name, te.name, t.slug) AS name, t.artwork_count, t.cover_image AS image_file
       FROM (SELECT * FROM taxa t WHERE ${where} ORDER BY t.artwork_count DESC, t.slug LIMIT ${limit} OFFSET ${offset}) t
       LEFT JOIN taxon_texts tl ON tl.taxon_id = t.id AND tl.locale = ${lang}
       LEFT JOIN taxon_texts te ON te.taxon_id = t.id AND te.locale = 'en'
