@@ -98,19 +98,17 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Page<A
   const q = words.join(' ');
   const window = Prisma.sql`LIMIT ${PAGE_SIZE} OFFSET ${offsetOf(query.page)}`;
   // Search ranks an exact title (in any language) first, then titles starting with the words,
-  // then the best known. The ranks are computed once per match, from that work's own titles.
+  // then the best known. Both title sets come from the folded-title index, not from each match.
+  const exact = Prisma.sql`SELECT x.artwork_id FROM artwork_texts x WHERE shop_fold(x.title) = shop_fold(${q})`;
+  const prefix = Prisma.sql`SELECT x.artwork_id FROM artwork_texts x WHERE shop_fold(x.title) LIKE shop_fold(${likeLiteral(q)}) || '%'`;
   const chosen = words.length
     ? Prisma.sql`
         SELECT p.*, row_number() OVER (ORDER BY p.exact DESC, p.prefix DESC, p.popularity DESC, p.id) AS ord FROM (
-          SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, r.exact, r.prefix,
-                 count(*) OVER () AS matches
+          SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity,
+                 w.id IN (${exact}) AS exact, w.id IN (${prefix}) AS prefix, count(*) OVER () AS matches
             FROM artworks w
-            CROSS JOIN LATERAL (
-              SELECT COALESCE(bool_or(shop_fold(x.title) = shop_fold(${q})), false) AS exact,
-                     COALESCE(bool_or(shop_fold(x.title) LIKE shop_fold(${likeLiteral(q)}) || '%'), false) AS prefix
-                FROM artwork_texts x WHERE x.artwork_id = w.id) r
            WHERE ${where}
-           ORDER BY r.exact DESC, r.prefix DESC, w.popularity DESC, w.id ${window}) p`
+           ORDER BY exact DESC, prefix DESC, w.popularity DESC, w.id ${window}) p`
     : Prisma.sql`
         SELECT p.*, row_number() OVER (ORDER BY p.popularity DESC, p.id) AS ord FROM (
           SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity
