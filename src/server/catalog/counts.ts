@@ -2,10 +2,12 @@ import type { Db, Tx } from '@/server/db/client';
 
 /** A browse page exists from this many published works (interface.md §8). */
 export const BROWSE_PAGE_MIN_WORKS = 3;
+/** How many artists a browse page names as its top artists. */
+export const TOP_ARTISTS = 8;
 
 /**
- * Recounts the published works of every artist and browse page, and their cover (the image of
- * their best-known published work), in two statements. Lists and browse pages read these stored
+ * Recounts the published works of every artist and browse page, their cover (the image of
+ * their best-known published work) and each browse page's top artists, in three statements. Lists and browse pages read these stored
  * values, so they must follow every publish and every data fix. Answers how many rows changed.
  */
 export async function recountCatalog(db: Db | Tx): Promise<{ artists: number; taxa: number }> {
@@ -26,5 +28,16 @@ export async function recountCatalog(db: Db | Tx): Promise<{ artists: number; ta
             LEFT JOIN artworks w ON w.id = l.artwork_id AND w.status = 'published'
            GROUP BY tx.id) c
     WHERE t.id = c.id AND (t.artwork_count IS DISTINCT FROM c.n OR t.cover_image IS DISTINCT FROM c.cover)`;
+  await db.$executeRaw`
+    UPDATE taxa t SET top_artists = COALESCE(c.top, '[]')
+    FROM taxa tx LEFT JOIN (
+      SELECT taxon_id, jsonb_agg(jsonb_build_object('id', artist_id, 'n', n) ORDER BY n DESC, artist_id) AS top
+        FROM (SELECT l.taxon_id, w.artist_id, count(*)::int AS n,
+                     row_number() OVER (PARTITION BY l.taxon_id ORDER BY count(*) DESC, w.artist_id) AS rank
+                FROM artwork_taxa l JOIN artworks w ON w.id = l.artwork_id AND w.status = 'published'
+               GROUP BY l.taxon_id, w.artist_id) ranked
+       WHERE rank <= ${TOP_ARTISTS}
+       GROUP BY taxon_id) c ON c.taxon_id = tx.id
+    WHERE t.id = tx.id AND t.top_artists IS DISTINCT FROM COALESCE(c.top, '[]')`;
   return { artists, taxa };
 }

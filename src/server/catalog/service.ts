@@ -324,8 +324,6 @@ export async function listTaxa(db: Db, kind: string, page: number, locale: Local
   return { items: rows.map(toTaxonCard(kind as TaxonKindPlural)), total: Number(total[0]?.n ?? 0), page, pageSize: PAGE_SIZE };
 }
 
-const TOP_ARTISTS = 8;
-
 export async function taxonDetail(db: Db, kind: string, slug: string, page: number, locale: Locale) {
   const single = kindFor(kind);
   const lang = textLocale(locale);
@@ -338,13 +336,14 @@ export async function taxonDetail(db: Db, kind: string, slug: string, page: numb
     : [];
   if (!row) throw notFound(`No ${single} page in the catalog has the slug "${slug}".`);
   const [topArtists, works] = await Promise.all([
-    db.$queryRaw<{ slug: string; name: string; n: bigint }[]>(Prisma.sql`
-      SELECT a.slug, COALESCE(al.name, a.name) AS name, count(*) AS n
-        FROM artwork_taxa l JOIN artworks w ON w.id = l.artwork_id AND w.status = 'published'
-        JOIN artists a ON a.id = w.artist_id
+    // Kept by recountCatalog with the page's count, so a large page costs no aggregation here.
+    db.$queryRaw<{ slug: string; name: string; n: number }[]>(Prisma.sql`
+      SELECT a.slug, COALESCE(al.name, a.name) AS name, (top.entry->>'n')::int AS n
+        FROM taxa t CROSS JOIN LATERAL jsonb_array_elements(t.top_artists) WITH ORDINALITY AS top(entry, place)
+        JOIN artists a ON a.id = (top.entry->>'id')::int AND a.status = 'published'
         LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}
-       WHERE l.taxon_id = ${row.id}
-       GROUP BY a.id, a.slug, al.name, a.name ORDER BY n DESC, a.slug LIMIT ${TOP_ARTISTS}`),
+       WHERE t.id = ${row.id}
+       ORDER BY top.place`),
     listArtworks(db, { [single]: slug, page, locale }),
   ]);
   return {
