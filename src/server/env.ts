@@ -53,7 +53,19 @@ const envSchema = z.object({
   LLM_MODEL: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  /** The OpenID Connect issuer of Google ID tokens and its signing keys; tests point them at a local issuer. */
+  GOOGLE_ISSUER: optionalUrl.transform((v) => v ?? 'https://accounts.google.com'),
+  GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   PUBLISH_PER_DAY: positiveInt(300, 100_000),
+  /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
+  WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
+  /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */
+  INDEXNOW_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or hyphens').optional()),
+  INDEXNOW_ENDPOINTS: optionalText.transform((v, ctx) => {
+    const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const url of list) if (!/^https?:\/\/[^\s]+$/.test(url)) ctx.addIssue({ code: 'custom', message: 'must be comma-separated http(s) addresses' });
+    return list;
+  }),
   /** Inngest: with an event key (or INNGEST_DEV) outbox events go to Inngest; unset, the in-process worker runs them. */
   INNGEST_EVENT_KEY: optionalText,
   INNGEST_SIGNING_KEY: optionalText,
@@ -106,6 +118,7 @@ export function serviceModes(e: Env): string[] {
     on(inngestConfigured(e), 'Inngest', 'INNGEST_EVENT_KEY and INNGEST_DEV unset; the in-process worker runs outbox jobs such as e-mail'),
     on(e.UPLOAD_STORAGE === 's3', 'S3 photo storage', `UPLOAD_STORAGE=disk; customer photos are kept privately under DATA_DIR/uploads`),
     on(Boolean(e.LLM_BASE_URL), 'language model', 'LLM_BASE_URL unset; stories come from factual templates'),
+    on(Boolean(e.INDEXNOW_KEY && e.INDEXNOW_ENDPOINTS.length), 'IndexNow', 'INDEXNOW_KEY or INDEXNOW_ENDPOINTS unset; new pages are found through the sitemaps only'),
     on(Boolean(e.GOOGLE_CLIENT_ID), 'sign-in', 'GOOGLE_CLIENT_ID unset; Google sign-in is disabled'),
     on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
   ];

@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, test } from 'vitest';
+import { plannedOperations } from '@/server/api/planned';
 import { rest } from '../support/rest';
 
 /** Every operation of interface.md §4 and decisions.md, as clients are written against them. */
@@ -62,9 +63,12 @@ describe('the /v1 error contract outside the procedures', () => {
   });
 
   test('an operation not built yet answers 501 with the error shape', async () => {
-    const answer = await rest('GET', '/account/me');
-    expect(answer.status).toBe(501);
-    expect(answer.body).toEqual({ error: { code: 'not_implemented', message: expect.any(String) } });
+    // Every operation is built since the accounts issue; the list stays for later additions.
+    for (const op of plannedOperations.filter((o) => !o.staff)) {
+      const answer = await rest(op.method, op.path.replace(/\{[^}]+\}/g, 'x'));
+      expect(answer.status).toBe(501);
+      expect(answer.body).toEqual({ error: { code: 'not_implemented', message: expect.any(String) } });
+    }
   });
 });
 
@@ -76,7 +80,7 @@ describe('staff endpoints', () => {
       expect(answer.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
     }
     const staff = await rest('GET', '/admin/seo/stats', { headers: { authorization: 'Bearer test-staff-token-5c1f0e' } });
-    expect(staff.status).toBe(501);
+    expect(staff.status).toBe(200);
   });
 });
 

@@ -44,6 +44,15 @@ export function openApiDocument(): OpenAPIObject {
     securitySchemes: { staffToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' } },
   });
   const components = (doc.components ??= {});
+  // Added after generation: trpc-to-openapi would put every scheme on every `protect`ed operation.
+  (components.securitySchemes ??= {}).sessionCookie = {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'next-auth.session-token',
+    description:
+      'The session cookie set by POST /account/auth/google (or the website\'s sign-in); named __Secure-next-auth.session-token over https. ' +
+      'httpOnly, SameSite=Lax; writes from another site\'s Origin are refused.',
+  };
   const schemas = (components.schemas ??= {}) as Record<string, unknown>;
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   addSchema(schemas, ErrorBody, 'output');
@@ -62,6 +71,7 @@ export function openApiDocument(): OpenAPIObject {
       delete operation.responses['200'];
     }
     rewriteErrors(operation.responses, Boolean(def.inputs.length));
+    if (def.meta?.session) operation.security = def.meta.session === 'required' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, {}];
     // trpc-to-openapi caches error responses by tRPC code, so one operation's description would
     // show on every other operation with that code: take each operation's own.
     const described = openapi.errorResponses;

@@ -58,19 +58,31 @@ export async function handleRest(request: Request, makeContext: (options: { req:
   }
 
   let failure: TRPCError | undefined;
+  let context: Context | undefined;
   const successStatus = route.answeredBy.meta.successStatus;
   const response = await createOpenApiFetchHandler({
     endpoint: PREFIX,
     router: appRouter,
     req: forwarded,
-    createContext: makeContext,
+    createContext: (options) => (context = makeContext(options)),
     responseMeta: ({ errors }) => (errors.length === 0 && successStatus ? { status: successStatus } : {}),
     onError: ({ error }) => {
       failure = error;
     },
   });
   if (response.status >= 400) return toContractError(failure, `${method} ${path}`);
-  return route.answeredBy.meta.publicCache ? cacheable(request, response) : response;
+  if (route.answeredBy.meta.publicCache) return cacheable(request, response);
+  return withHeaders(response, context?.resHeaders);
+}
+
+/** Adds the headers a procedure set for its answer (the session cookie of sign-in and sign-out). */
+function withHeaders(response: Response, extra: Headers | undefined): Response {
+  const cookies = extra?.getSetCookie() ?? [];
+  if (!cookies.length) return response;
+  const headers = new Headers(response.headers);
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, headers });
 }
 
 /** Short public caching, revalidated by ETag: a catalog page changes at most with each publish run. */

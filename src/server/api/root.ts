@@ -1,5 +1,7 @@
+import { accountRouter } from '@/server/accounts/router';
 import { catalogRouter } from '@/server/catalog/router';
 import { ordersRouter } from '@/server/orders/router';
+import { pipelineRouter } from '@/server/pipeline/router';
 import { seoRouter } from '@/server/seo/router';
 import { router } from './trpc';
 
@@ -8,6 +10,8 @@ export const appRouter = router({
   catalog: catalogRouter,
   orders: ordersRouter,
   seo: seoRouter,
+  pipeline: pipelineRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

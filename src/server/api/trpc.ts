@@ -15,17 +15,32 @@ export interface Context {
   authorization: string | null;
   /** Opens the payment of a new order (Stripe Checkout); absent when no payment provider is configured. */
   checkout?: Checkout;
+  /** The incoming request, for what procedures read beyond the input (the session cookie, Origin). */
+  req?: Request;
+  /** Headers for the answer (the session cookie); /v1 and /api/trpc add them to a successful answer. */
+  resHeaders?: Headers;
 }
 
-export function createContext(options?: { req?: Request }): Context {
-  return { db: db(), authorization: options?.req?.headers.get('authorization') ?? null, checkout: configuredCheckout() };
+export function createContext(options?: { req?: Request; resHeaders?: Headers }): Context {
+  return {
+    db: db(),
+    authorization: options?.req?.headers.get('authorization') ?? null,
+    checkout: configuredCheckout(),
+    req: options?.req,
+    resHeaders: options?.resHeaders ?? new Headers(),
+  };
 }
 
 /**
  * Procedure metadata: the OpenAPI operation, the success status when it is not 200, and whether
  * the answer is the same for everyone (public catalog reads: Cache-Control and ETag in /v1).
  */
-export type Meta = OpenApiMeta<{ successStatus?: 201; publicCache?: boolean }>;
+export type Meta = OpenApiMeta<{
+  successStatus?: 201;
+  publicCache?: boolean;
+  /** Account operations: whether the session cookie is required or only read (the OpenAPI security). */
+  session?: 'required' | 'optional';
+}>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
   errorFormatter({ shape, error }) {

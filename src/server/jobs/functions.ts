@@ -1,5 +1,11 @@
 import type { Inngest } from 'inngest';
 import { orderMailKinds } from '@/server/orders/mail';
+import { configuredWikidata } from '@/server/pipeline/config';
+import { ingestCatalog, STORIES_EVENT } from '@/server/pipeline/ingest';
+import { notifySearchEngines } from '@/server/pipeline/notify';
+import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
+import { refreshCounts } from '@/server/pipeline/stats';
+import { writeStories } from '@/server/pipeline/stories';
 import { inngest } from './client';
 import { configuredJobDeps, runJob, type JobDeps } from './registry';
 
@@ -18,7 +24,90 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     },
     async ({ event, step }) => step.run('send the e-mail', () => runJob(event.name, event.data, deps())),
   );
-  return [orderEmail];
+
+  // ── Catalog pipeline (decisions.md "Catalog pipeline"): each a few named steps around a domain service.
+  const ingest = client.createFunction(
+    {
+      id: 'catalog.ingest',
+      name: 'Catalog: ingest painters from Wikidata',
+      retries: 3,
+      concurrency: { limit: 1 },
+      triggers: [{ cron: '15 0 * * *' }, { event: 'catalog/ingest.requested' }],
+    },
+    async ({ event, step }) => {
+      const data = (event.data ?? {}) as { painters?: unknown; force?: unknown };
+      const painters = typeof data.painters === 'number' && data.painters >= 1 ? Math.min(200, Math.floor(data.painters)) : undefined;
+      return step.run('ingest painters', async () => {
+        const d = deps();
+        return ingestCatalog(d.db, d.wikidata ?? configuredWikidata(), { painters, force: data.force === true });
+      });
+    },
+  );
+
+  const writeStoriesFn = client.createFunction(
+    {
+      id: 'catalog.write-stories',
+      name: 'Catalog: write stories for queued artworks',
+      retries: 5,
+      concurrency: { limit: 1 },
+      idempotency: 'event.id',
+      triggers: [{ event: STORIES_EVENT }],
+    },
+    async ({ step }) => {
+      let written = 0;
+      for (let batch = 1; batch <= 100; batch++) {
+        const done = await step.run(`write stories, batch ${batch}`, () => writeStories(deps().db, deps().model ?? null, { limit: 200 }));
+        written += done.written;
+        if (done.remaining === 0 || done.written === 0) break;
+      }
+      return { written };
+    },
+  );
+
+  const publish = client.createFunction(
+    {
+      id: 'catalog.publish',
+      name: 'Catalog: publish ready artworks within the daily cap',
+      retries: 2,
+      concurrency: { limit: 1 },
+      idempotency: 'event.id',
+      triggers: [{ cron: '*/10 * * * *' }, { event: 'catalog/publish.requested' }],
+    },
+    async ({ event, step }) => {
+      const requested = (event.data as { count?: unknown } | undefined)?.count;
+      const count = typeof requested === 'number' && requested >= 1 ? Math.floor(requested) : undefined;
+      const result = await step.run('publish', () => {
+        const d = deps();
+        return publishRun(d.db, { perDay: d.perDay ?? 300, baseUrl: d.baseUrl, trigger: event.name === 'catalog/publish.requested' ? 'staff' : 'schedule', count, model: d.model ?? null });
+      });
+      if (result.published > 0) await step.sendEvent('ask for a recount', { name: 'catalog/counts.refresh-requested', data: { publishLogId: result.publishLogId } });
+      return result;
+    },
+  );
+
+  const recount = client.createFunction(
+    {
+      id: 'catalog.refresh-counts',
+      name: 'Catalog: recount artist and browse-page sizes',
+      retries: 3,
+      concurrency: { limit: 1 },
+      triggers: [{ cron: '0 * * * *' }, { event: 'catalog/counts.refresh-requested' }],
+    },
+    async ({ step }) => step.run('recount', () => refreshCounts(deps().db)),
+  );
+
+  const notify = client.createFunction(
+    {
+      id: 'seo.notify',
+      name: 'SEO: submit new page addresses to IndexNow',
+      retries: 5,
+      idempotency: 'event.id',
+      triggers: [{ event: NOTIFY_EVENT }],
+    },
+    async ({ event, step }) => step.run('submit to IndexNow', () => notifySearchEngines(deps().db, deps().notifier ?? null, event.data)),
+  );
+
+  return [orderEmail, ingest, writeStoriesFn, publish, recount, notify];
 }
 
 export const functions = createFunctions(inngest, configuredJobDeps);

@@ -3,16 +3,32 @@ import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
 import { orderMailKinds, sendOrderMail, type OrderMailEvent } from '@/server/orders/mail';
+import type { SearchNotifier } from '@/server/integrations/indexnow';
+import type { LanguageModel } from '@/server/integrations/llm';
+import type { WikidataSource } from '@/server/integrations/wikidata';
+import { configuredModel, configuredNotifier, configuredWikidata } from '@/server/pipeline/config';
+import { STORIES_EVENT } from '@/server/pipeline/ingest';
+import { notifySearchEngines } from '@/server/pipeline/notify';
+import { NOTIFY_EVENT } from '@/server/pipeline/publish';
+import { writeStories } from '@/server/pipeline/stories';
 
 /** What the jobs need from the outside world; tests hand in their own. */
 export interface JobDeps {
   db: Db;
   mailer: Mailer | null;
   baseUrl: string;
+  /** Search-engine notification (IndexNow); null or absent: not configured. */
+  notifier?: SearchNotifier | null;
+  /** The language model for stories; null or absent: factual templates. */
+  model?: LanguageModel | null;
+  /** Wikidata for the ingest; PUBLISH_PER_DAY for publish runs. */
+  wikidata?: WikidataSource;
+  perDay?: number;
 }
 
 export function configuredJobDeps(): JobDeps {
-  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()) };
+  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), notifier: configuredNotifier(), model: configuredModel(),
+    wikidata: configuredWikidata(), perDay: env().PUBLISH_PER_DAY };
 }
 
 type Job = (payload: unknown, deps: JobDeps) => Promise<unknown>;
@@ -21,12 +37,18 @@ type Job = (payload: unknown, deps: JobDeps) => Promise<unknown>;
  * The domain function behind each outbox event name. The in-process worker calls these directly;
  * with Inngest configured, the Inngest functions (functions.ts) call the very same ones.
  */
-export const jobs: Record<string, Job> = Object.fromEntries(
-  (Object.keys(orderMailKinds) as OrderMailEvent[]).map((name) => [
-    name,
-    (payload: unknown, deps: JobDeps) => sendOrderMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl }),
-  ]),
-);
+export const jobs: Record<string, Job> = {
+  ...Object.fromEntries(
+    (Object.keys(orderMailKinds) as OrderMailEvent[]).map((name) => [
+      name,
+      (payload: unknown, deps: JobDeps) => sendOrderMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl }),
+    ]),
+  ),
+  // New page addresses after a publish run → IndexNow (failures are recorded, not thrown).
+  [NOTIFY_EVENT]: (payload, deps) => notifySearchEngines(deps.db, deps.notifier ?? null, payload),
+  // Stories after an ingest added works (templates when no language model is configured).
+  [STORIES_EVENT]: (_payload, deps) => writeStories(deps.db, deps.model ?? null),
+};
 
 /** Runs the job an outbox event names; an event nobody handles is an error (it stays and is retried). */
 export async function runJob(name: string, payload: unknown, deps: JobDeps): Promise<unknown> {

@@ -1,0 +1,69 @@
+/**
+ * `npm run catalog -- ingest|stories|publish|recount [options]`: the catalog pipeline's steps from
+ * the command line, on the configured database or the embedded default (stop `npm start` first,
+ * or set DATABASE_URL to the running server's), with the same domain services the Inngest
+ * functions and staff endpoints call, and one progress line per step.
+ *
+ *   ingest [--painters N] [--force]   fill the queue from Wikidata (WIKIDATA_SPARQL_URL)
+ *   stories [--limit N]               stories for queued works (language model or templates)
+ *   publish [--count N]               publish within today's cap, then notify IndexNow
+ *   recount                           recount artist and browse-page sizes
+ */
+import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
+import { createDb } from '@/server/db/client';
+import { parseEnv, publicBaseUrl } from '@/server/env';
+import { runHere } from '@/server/jobs/runner';
+import { drainOutbox } from '@/server/jobs/worker';
+import { configuredModel, configuredNotifier, configuredWikidata } from '@/server/pipeline/config';
+import { ingestCatalog } from '@/server/pipeline/ingest';
+import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
+import { refreshCounts } from '@/server/pipeline/stats';
+import { writeStories } from '@/server/pipeline/stories';
+
+const [command, ...rest] = process.argv.slice(2);
+const option = (name: string) => {
+  const at = rest.indexOf(`--${name}`);
+  if (at < 0) return undefined;
+  const value = Number(rest[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
+  return value;
+};
+const progress = (line: string) => console.log(`[catalog] ${line}`);
+
+const config = parseEnv(process.env);
+if (!['ingest', 'stories', 'publish', 'recount'].includes(command ?? '')) {
+  console.error('usage: npm run catalog -- ingest [--painters N] [--force] | stories [--limit N] | publish [--count N] | recount');
+  process.exit(2);
+}
+const database = await openDatabase(config);
+const db = createDb(database.url);
+try {
+  await prepareDatabase(database.url);
+  const started = Date.now();
+  if (command === 'ingest') {
+    progress(`ingest from ${config.WIKIDATA_SPARQL_URL}`);
+    await ingestCatalog(db, configuredWikidata(config), { painters: option('painters'), force: rest.includes('--force'), progress });
+  } else if (command === 'stories') {
+    const model = configuredModel(config);
+    progress(`stories ${model ? `from the language model at ${config.LLM_BASE_URL}` : 'from the factual templates (LLM_BASE_URL unset)'}`);
+    const limit = option('limit');
+    for (let total = 0; ; ) {
+      const done = await writeStories(db, model, { limit: Math.min(500, limit ? limit - total : 500), progress });
+      total += done.written;
+      if (!done.written || !done.remaining || (limit && total >= limit)) break;
+    }
+  } else if (command === 'publish') {
+    const result = await publishRun(db, { perDay: config.PUBLISH_PER_DAY, baseUrl: publicBaseUrl(config), trigger: 'cli', count: option('count'), model: configuredModel(config), progress });
+    progress(`published ${result.published} (${result.capLeft} left of today's cap of ${config.PUBLISH_PER_DAY}); artists introduced: ${result.artistsIntroduced.join(', ') || 'none'}`);
+    const notifier = configuredNotifier(config);
+    const sent = await drainOutbox(db, runHere(() => ({ db, mailer: null, baseUrl: publicBaseUrl(config), notifier })), { names: [NOTIFY_EVENT], limit: 1000 });
+    progress(notifier ? `IndexNow: ${sent.sent} notification batches sent, ${sent.failed} to retry` : `IndexNow not configured: ${result.urls} addresses left to the sitemaps`);
+  } else {
+    const counts = await refreshCounts(db);
+    progress(`recounted: ${counts.changed.artists} artists and ${counts.changed.browsePages} browse pages changed; browse pages ${JSON.stringify(counts.browsePages)}`);
+  }
+  progress(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} finally {
+  await db.$disconnect();
+  await database.stop();
+}

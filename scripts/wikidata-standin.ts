@@ -1,0 +1,16 @@
+/**
+ * `node --import tsx scripts/wikidata-standin.ts`: the recorded SPARQL server of the tests
+ * (tests/fixtures/wikidata) on 127.0.0.1 until Ctrl-C, to try the pipeline end to end offline:
+ *
+ *   WIKIDATA_SPARQL_URL=<printed address> npm run catalog -- ingest
+ */
+import { startWikidataServer } from '../tests/support/wikidata';
+
+const server = await startWikidataServer();
+console.log(`recorded Wikidata SPARQL endpoint: ${server.url}`);
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,46 @@
+import { PrismaAdapter } from '@auth/prisma-adapter';
+import type { AuthOptions } from 'next-auth';
+import type { Adapter } from 'next-auth/adapters';
+import GoogleProvider from 'next-auth/providers/google';
+import { db } from '@/server/db/client';
+import { env, publicBaseUrl } from '@/server/env';
+import { GOOGLE_ISSUER } from '@/server/integrations/google';
+import { secureCookies, SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions } from './session';
+
+/**
+ * NextAuth for the website's redirect sign-in (/api/auth/...): Google, the Prisma adapter and
+ * database sessions in the same `sessions` table and under the same cookie as
+ * POST /v1/account/auth/google, so a session made by either flow is good in both.
+ */
+export function authOptions(): AuthOptions {
+  const e = env();
+  const secure = secureCookies(e);
+  const providers = e.GOOGLE_CLIENT_ID
+    ? [
+        GoogleProvider({
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET ?? '',
+          // The same issuer as ID-token sign-in; Google's own unless configured otherwise.
+          ...(e.GOOGLE_ISSUER !== GOOGLE_ISSUER ? { issuer: e.GOOGLE_ISSUER, wellKnown: `${e.GOOGLE_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration` } : {}),
+          // ID-token sign-in links a Google account to the user with the same verified e-mail; so does this flow.
+          allowDangerousEmailAccountLinking: true,
+        }),
+      ]
+    : [];
+  return {
+    adapter: PrismaAdapter(db() as never) as Adapter,
+    providers,
+    secret: e.NEXTAUTH_SECRET,
+    session: { strategy: 'database', maxAge: SESSION_MAX_AGE_SECONDS },
+    useSecureCookies: secure,
+    cookies: { sessionToken: { name: sessionCookieName(secure), options: sessionCookieOptions(secure) } },
+  };
+}
+
+/**
+ * NextAuth 4 builds its callback address from NEXTAUTH_URL and otherwise assumes
+ * http://localhost:3000; the shop's public address is the right one.
+ */
+export function defaultNextAuthUrl(): void {
+  process.env.NEXTAUTH_URL ??= publicBaseUrl(env());
+}

@@ -1,0 +1,107 @@
+import { jsonBody, publicProcedure, router, type Meta } from '@/server/api/trpc';
+import { env } from '@/server/env';
+import { DomainError } from '@/server/errors';
+import { verifyGoogleIdToken } from '@/server/integrations/google';
+import { AccountConfig, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, GoogleSignIn, Me, MergeFavorites, SignedIn } from './schema';
+import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, sessionUser, signInWithGoogle, unauthorized } from './service';
+import { crossSite, secureCookies, sessionCookie, sessionTokenFrom } from './session';
+import { z } from 'zod';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** An account operation; `session` says whether the session cookie is required or only read. */
+const account = (method: Method, path: `/${string}`, summary: string, session: 'required' | 'optional', errorResponses: Record<number, string> = {}): Meta => ({
+  session,
+  openapi: {
+    method, path, tags: ['account'], protect: false, summary,
+    errorResponses: session === 'required' ? { 401: 'No live session, or a cross-site request', ...errorResponses } : errorResponses,
+  },
+});
+
+/**
+ * Account procedures: a write (every mutation) that carries a browser's Origin from another site
+ * is refused before anything else, so the session cookie cannot be used cross-site.
+ */
+const accountProcedure = publicProcedure.use(({ ctx, type, next }) => {
+  if (type === 'mutation' && crossSite(ctx.req, env())) {
+    throw new DomainError('unauthorized', 'Cross-site requests cannot use the session; send the request from the shop itself.');
+  }
+  return next();
+});
+
+const token = (req: Request | undefined) => sessionTokenFrom(req, secureCookies(env()));
+
+/** Procedures that need a live session: the signed-in user is in `ctx.user`. */
+const sessionProcedure = accountProcedure.use(async ({ ctx, next }) => {
+  const user = await sessionUser(ctx.db, token(ctx.req));
+  if (!user) throw unauthorized();
+  return next({ ctx: { user } });
+});
+
+export const accountRouter = router({
+  config: accountProcedure
+    .meta(account('GET', '/account/config', 'Sign-in configuration: the Google client id, and whether sign-in is on', 'optional'))
+    .input(z.object({}))
+    .output(AccountConfig)
+    .query(() => {
+      const clientId = env().GOOGLE_CLIENT_ID ?? null;
+      return { googleClientId: clientId, signInEnabled: clientId !== null };
+    }),
+
+  me: accountProcedure
+    .meta(account('GET', '/account/me', 'The signed-in user, or null without a live session', 'optional'))
+    .input(z.object({}))
+    .output(Me)
+    .query(async ({ ctx }) => ({ user: await sessionUser(ctx.db, token(ctx.req)) })),
+
+  signInWithGoogle: accountProcedure
+    .meta(
+      account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
+        401: 'The token does not verify (signature, audience, issuer, expiry, unverified e-mail), sign-in is off, or a cross-site request',
+      }),
+    )
+    .input(jsonBody(GoogleSignIn))
+    .output(SignedIn)
+    .mutation(async ({ ctx, input }) => {
+      const e = env();
+      if (!e.GOOGLE_CLIENT_ID) throw new DomainError('unauthorized', 'Sign-in is not enabled on this shop.');
+      const identity = await verifyGoogleIdToken(input.credential, { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER, jwksUrl: e.GOOGLE_JWKS_URL });
+      const { user, sessionToken, expires } = await signInWithGoogle(ctx.db, identity);
+      ctx.resHeaders?.append('Set-Cookie', sessionCookie(secureCookies(e), sessionToken, expires));
+      return { user };
+    }),
+
+  logout: accountProcedure
+    .meta(account('POST', '/account/auth/logout', 'Sign out: the session ends for good and the cookie is cleared', 'optional'))
+    .input(z.object({}))
+    .output(z.object({ user: z.null() }))
+    .mutation(async ({ ctx }) => {
+      await endSession(ctx.db, token(ctx.req));
+      ctx.resHeaders?.append('Set-Cookie', sessionCookie(secureCookies(env()), null));
+      return { user: null };
+    }),
+
+  favorites: sessionProcedure
+    .meta(account('GET', '/account/favorites', 'The favorites, newest first, as catalog cards', 'required'))
+    .input(FavoritesQuery)
+    .output(Favorites)
+    .query(({ ctx, input }) => listFavorites(ctx.db, ctx.user.id, input.locale)),
+
+  addFavorite: sessionProcedure
+    .meta(account('PUT', '/account/favorites/{slug}', 'Add a favorite (adding twice changes nothing)', 'required', { 404: 'No published artwork with this slug' }))
+    .input(FavoriteSlug)
+    .output(FavoriteState)
+    .mutation(({ ctx, input }) => addFavorite(ctx.db, ctx.user.id, input.slug)),
+
+  removeFavorite: sessionProcedure
+    .meta(account('DELETE', '/account/favorites/{slug}', 'Remove a favorite (removing twice changes nothing)', 'required', { 404: 'No published artwork with this slug' }))
+    .input(FavoriteSlug)
+    .output(FavoriteState)
+    .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.user.id, input.slug)),
+
+  mergeFavorites: sessionProcedure
+    .meta(account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required'))
+    .input(jsonBody(MergeFavorites))
+    .output(Favorites)
+    .mutation(({ ctx, input }) => mergeFavorites(ctx.db, ctx.user.id, input.slugs, input.locale)),
+});

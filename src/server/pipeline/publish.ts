@@ -1,0 +1,270 @@
+import type { PublishTrigger } from '@/generated/prisma/client';
+import { recountCatalog, BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
+import type { Db, Tx } from '@/server/db/client';
+import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
+import { enqueue } from '@/server/jobs/outbox';
+import { alternates, pagePath } from '@/server/seo/paths';
+import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
+import { stripDisambiguation } from './titles';
+
+/** A new artist is introduced with exactly this many works in one run; artists below it are served first. */
+export const ARTIST_BLOCK = 10;
+export const TITLES_PER_CALL = 10;
+/** Outbox event that hands new page addresses to the search-engine notification. */
+export const NOTIFY_EVENT = 'seo/notify.requested';
+export const URLS_PER_NOTIFY_EVENT = 1_000;
+/** Serialises publish runs: the cap is read and spent under it (two runs never exceed it). */
+const PUBLISH_LOCK = 73_050_002;
+
+const pluralOf = { museum: 'museums', movement: 'movements', subject: 'subjects', genre: 'genres' } as const;
+
+export interface PublishSettings {
+  perDay: number;
+  baseUrl: string;
+  trigger: PublishTrigger;
+  /** At most this many (a staff request's count); unset: whatever the day's cap leaves. */
+  count?: number;
+  model?: LanguageModel | null;
+  now?: () => Date;
+  progress?: (line: string) => void;
+}
+
+export interface PublishResult {
+  publishLogId: number | null;
+  published: number;
+  capLeft: number;
+  artworks: string[];
+  artistsIntroduced: string[];
+  browsePagesAdded: string[];
+  urls: number;
+  errors: string[];
+}
+
+/** Start of the current UTC day. */
+export const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/**
+ * Artworks published today by any path (scheduled run, staff request, command line). The curated
+ * seed is not a publish path: its works never count against the cap.
+ */
+export async function publishedToday(db: Db | Tx, now: Date): Promise<number> {
+  return db.artwork.count({ where: { status: 'published', curated: false, publishedAt: { gte: utcDayStart(now) } } });
+}
+
+interface Candidate {
+  id: number;
+  artist_id: number;
+  popularity: number;
+}
+
+/**
+ * The works of one run, in the rules' order: works of public artists with fewer than 10 public
+ * works first (up to 10), then by popularity, a new artist entering only with a block of their 10
+ * most popular ready works (never fewer).
+ */
+export function chooseWorks(candidates: Candidate[], publicCounts: Map<number, number>, budget: number): { ids: number[]; introduced: number[] } {
+  const sorted = [...candidates].sort((a, b) => b.popularity - a.popularity || a.id - b.id);
+  const chosen = new Set<number>();
+  const counts = new Map(publicCounts);
+  const introduced: number[] = [];
+  const take = (c: Candidate) => {
+    chosen.add(c.id);
+    counts.set(c.artist_id, (counts.get(c.artist_id) ?? 0) + 1);
+  };
+  for (const c of sorted) {
+    if (chosen.size >= budget) break;
+    const n = counts.get(c.artist_id) ?? 0;
+    if (n > 0 && n < ARTIST_BLOCK) take(c);
+  }
+  const byArtist = new Map<number, Candidate[]>();
+  for (const c of sorted) if (!chosen.has(c.id)) byArtist.set(c.artist_id, [...(byArtist.get(c.artist_id) ?? []), c]);
+  for (const c of sorted) {
+    if (chosen.size >= budget) break;
+    if (chosen.has(c.id)) continue;
+    if ((counts.get(c.artist_id) ?? 0) > 0) {
+      take(c);
+      continue;
+    }
+    const block = byArtist.get(c.artist_id)!.slice(0, ARTIST_BLOCK);
+    if (block.length < ARTIST_BLOCK || budget - chosen.size < ARTIST_BLOCK) continue;
+    for (const w of block) take(w);
+    introduced.push(c.artist_id);
+  }
+  return { ids: [...chosen], introduced };
+}
+
+/**
+ * One publish run, in one transaction under an advisory lock: choose the next ready works within
+ * what is left of the day's cap, fill missing titles (language model, 10 titles a call; a Wikidata
+ * label is never replaced), strip disambiguation suffixes, publish works and artists, recount, and
+ * write the publish-log row and the notification events (sent after commit by `seo.notify`).
+ */
+export async function publishRun(db: Db, settings: PublishSettings): Promise<PublishResult> {
+  const startedAt = (settings.now ?? (() => new Date()))();
+  const progress = settings.progress ?? (() => undefined);
+  return db.$transaction(
+    async (t) => {
+      const tx = t as Tx;
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`;
+      const now = (settings.now ?? (() => new Date()))();
+      const left = Math.max(0, settings.perDay - (await publishedToday(tx, now)));
+      const budget = Math.min(left, settings.count ?? left);
+      const empty: PublishResult = { publishLogId: null, published: 0, capLeft: left, artworks: [], artistsIntroduced: [], browsePagesAdded: [], urls: 0, errors: [] };
+      if (budget <= 0) {
+        progress(`publish: nothing to do (${left} left of today's cap of ${settings.perDay})`);
+        return empty;
+      }
+      const candidates = await tx.$queryRaw<Candidate[]>`
+        SELECT w.id, w.artist_id, w.popularity FROM artworks w
+         WHERE w.status = 'queued'
+           AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)`;
+      const artistIds = [...new Set(candidates.map((c) => c.artist_id))];
+      const counts = await tx.$queryRaw<{ artist_id: number; n: number }[]>`
+        SELECT w.artist_id, count(*)::int AS n FROM artworks w
+         WHERE w.status = 'published' AND w.artist_id = ANY(${artistIds}::int[]) GROUP BY w.artist_id`;
+      const { ids, introduced } = chooseWorks(candidates, new Map(counts.map((c) => [c.artist_id, c.n])), budget);
+      if (!ids.length) {
+        progress(`publish: no ready work fits the rules (${candidates.length} ready, ${left} left of today's cap)`);
+        return empty;
+      }
+      const errors = await completeTitles(tx, ids, settings.model ?? null);
+
+      const taxaBefore = await tx.$queryRaw<{ id: number; n: number }[]>`
+        SELECT DISTINCT t.id, t.artwork_count AS n FROM taxa t JOIN artwork_taxa l ON l.taxon_id = t.id WHERE l.artwork_id = ANY(${ids}::int[])`;
+      const works = await tx.$queryRaw<{ slug: string }[]>`
+        UPDATE artworks SET status = 'published', published_at = ${now}, updated_at = ${now}
+         WHERE id = ANY(${ids}::int[]) AND status = 'queued' RETURNING slug`;
+      const newArtists = await tx.$queryRaw<{ slug: string }[]>`
+        UPDATE artists SET status = 'published', published_at = ${now}, updated_at = ${now}
+         WHERE status = 'queued' AND id IN (SELECT artist_id FROM artworks WHERE id = ANY(${ids}::int[])) RETURNING slug`;
+      await recountCatalog(tx);
+      const taxaAfter = await tx.taxon.findMany({
+        where: { id: { in: taxaBefore.filter((t) => t.n < BROWSE_PAGE_MIN_WORKS).map((t) => t.id) }, artworkCount: { gte: BROWSE_PAGE_MIN_WORKS } },
+        select: { kind: true, slug: true },
+      });
+      const introducedSlugs = introduced.length
+        ? (await tx.artist.findMany({ where: { id: { in: introduced } }, select: { slug: true } })).map((a) => a.slug)
+        : [];
+      const paths = [
+        ...works.map((w) => pagePath.artwork(w.slug)),
+        ...newArtists.map((a) => pagePath.artist(a.slug)),
+        ...taxaAfter.map((t) => pagePath.taxon(pluralOf[t.kind], t.slug)),
+      ];
+      const urls = paths.flatMap((p) => alternates(settings.baseUrl, p).map((a) => a.href));
+      const log = await tx.publishLog.create({
+        data: {
+          trigger: settings.trigger, requested: settings.count ?? budget, published: works.length,
+          artistsIntroduced: introducedSlugs, urlsNotified: 0, errors, startedAt, finishedAt: new Date(),
+        },
+      });
+      for (let i = 0; i < urls.length; i += URLS_PER_NOTIFY_EVENT) {
+        await enqueue(tx, NOTIFY_EVENT, { publishLogId: log.id, urls: urls.slice(i, i + URLS_PER_NOTIFY_EVENT) });
+      }
+      progress(`publish: ${works.length} artworks, ${newArtists.length} new artist pages, ${taxaAfter.length} new browse pages, ${urls.length} addresses to notify`);
+      return {
+        publishLogId: log.id, published: works.length, capLeft: left - works.length, artworks: works.map((w) => w.slug),
+        artistsIntroduced: introducedSlugs, browsePagesAdded: taxaAfter.map((t) => `${pluralOf[t.kind]}/${t.slug}`), urls: urls.length, errors,
+      };
+    },
+    { timeout: 300_000, maxWait: 300_000 },
+  );
+}
+
+export const TITLE_SYSTEM_PROMPT =
+  'You translate titles of paintings. For each item, give the title in each requested language as it is ' +
+  'commonly known there, or a faithful translation. Answer with one JSON array of objects ' +
+  '{ "id": <the item id>, "titles": { "<language code>": "<title>" } } and nothing else.';
+
+/**
+ * Fills missing title languages of the works about to be published and strips disambiguation
+ * suffixes from every title. Only empty titles are written, so a Wikidata label always wins over
+ * a translation. Answers the errors met (a failed call leaves those titles to the English fallback).
+ */
+async function completeTitles(tx: Tx, ids: number[], model: LanguageModel | null): Promise<string[]> {
+  const rows = await tx.artwork.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      texts: { select: { locale: true, title: true, titleSource: true } },
+      artist: { select: { name: true, texts: { select: { name: true } } } },
+      taxa: { where: { taxon: { kind: 'museum' } }, select: { taxon: { select: { texts: { select: { name: true } } } } } },
+    },
+  });
+  const errors: string[] = [];
+  const updates: { id: number; locale: CatalogLocale; title: string; source?: 'translation' }[] = [];
+  const needs: { id: number; source: string; missing: CatalogLocale[] }[] = [];
+  for (const row of rows) {
+    const context = { creatorNames: [row.artist.name, ...row.artist.texts.map((t) => t.name)], museumNames: row.taxa.flatMap((l) => l.taxon.texts.map((t) => t.name)) };
+    const present = new Map(row.texts.filter((t) => t.title).map((t) => [t.locale, t.title!]));
+    for (const [locale, title] of present) {
+      const stripped = stripDisambiguation(title, context);
+      if (stripped !== title && stripped) {
+        updates.push({ id: row.id, locale: locale as CatalogLocale, title: stripped });
+        present.set(locale, stripped);
+      }
+    }
+    const missing = catalogLocales.filter((l) => !present.has(l));
+    const source = present.get('en') ?? [...present.values()][0];
+    if (missing.length && source) needs.push({ id: row.id, source, missing });
+  }
+  if (model && needs.length) {
+    const calls: (typeof needs)[] = [];
+    for (let i = 0; i < needs.length; i += TITLES_PER_CALL) calls.push(needs.slice(i, i + TITLES_PER_CALL));
+    const results = await mapLimit(calls, 4, async (batch) => {
+      const answer = parseJsonAnswer(
+        await model.complete(TITLE_SYSTEM_PROMPT, JSON.stringify(batch.map((n) => ({ id: n.id, title: n.source, languages: n.missing })))),
+      );
+      return { batch, answer };
+    });
+    for (const result of results) {
+      if (result instanceof Error) {
+        errors.push(`title translation: ${result.message}`);
+        continue;
+      }
+      const items = Array.isArray(result.answer) ? (result.answer as { id?: unknown; titles?: Record<string, unknown> }[]) : [];
+      for (const need of result.batch) {
+        const item = items.find((i) => Number(i?.id) === need.id);
+        for (const locale of need.missing) {
+          const title = item?.titles?.[locale];
+          if (typeof title === 'string' && title.trim()) updates.push({ id: need.id, locale, title: title.trim().slice(0, 500), source: 'translation' });
+        }
+      }
+    }
+  }
+  const translated = updates.filter((u) => u.source);
+  const stripped = updates.filter((u) => !u.source);
+  if (translated.length) {
+    // Only an empty title is filled: a label always wins over a translation.
+    await tx.$executeRaw`
+      INSERT INTO artwork_texts (artwork_id, locale, title, title_source)
+      SELECT v.id, v.locale, v.title, 'translation'::"TextSource"
+        FROM unnest(${translated.map((u) => u.id)}::int[], ${translated.map((u) => u.locale)}::text[], ${translated.map((u) => u.title)}::text[]) AS v(id, locale, title)
+      ON CONFLICT (artwork_id, locale) DO UPDATE SET title = EXCLUDED.title, title_source = EXCLUDED.title_source
+      WHERE artwork_texts.title IS NULL`;
+  }
+  if (stripped.length) {
+    await tx.$executeRaw`
+      UPDATE artwork_texts t SET title = v.title
+        FROM unnest(${stripped.map((u) => u.id)}::int[], ${stripped.map((u) => u.locale)}::text[], ${stripped.map((u) => u.title)}::text[]) AS v(id, locale, title)
+       WHERE t.artwork_id = v.id AND t.locale = v.locale`;
+  }
+  return errors;
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<(R | Error)[]> {
+  const results: (R | Error)[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        try {
+          results[i] = await fn(items[i]!);
+        } catch (error) {
+          results[i] = error instanceof Error ? error : new Error(String(error));
+        }
+      }
+    }),
+  );
+  return results;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const BrowsePageCounts = z.object({ museums: z.int(), movements: z.int(), subjects: z.int(), genres: z.int() }).meta({ id: 'BrowsePageCounts' });
+
+export const PublishRun = z
+  .object({
+    id: z.int(),
+    trigger: z.enum(['schedule', 'staff', 'cli']),
+    requested: z.int(),
+    published: z.int(),
+    artistsIntroduced: z.array(z.string()).describe('Slugs of the artists whose first works this run published'),
+    urlsNotified: z.int().describe('Page addresses the search engines took (IndexNow)'),
+    errors: z.array(z.string()),
+    startedAt: z.string().describe('ISO 8601, UTC'),
+    finishedAt: z.string().describe('ISO 8601, UTC'),
+  })
+  .meta({ id: 'PublishRun' });
+
+export const SeoStats = z
+  .object({
+    queued: z.int().describe('Artworks ingested and not public'),
+    ready: z.int().describe('Queued artworks that have a story (what a publish run can take)'),
+    published: z.int(),
+    publishedToday: z.int().describe('Published in the current UTC day by every path (curated seed excluded)'),
+    perDay: z.int().describe('PUBLISH_PER_DAY'),
+    capLeft: z.int(),
+    publishedArtists: z.int(),
+    browsePages: BrowsePageCounts.describe('Indexable browse pages (at least 3 published works) per kind'),
+    runs: z.array(PublishRun).describe('The last 30 publish runs, newest first'),
+  })
+  .meta({ id: 'SeoStats' });
+
+export const PublishRequest = z.strictObject({ count: z.int().min(1).max(100_000) }).meta({ id: 'PublishRequest' });
+
+export const PublishAnswer = z
+  .object({
+    publishLogId: z.int().nullable().describe('The publish-log row of this run; null when nothing was published'),
+    published: z.int(),
+    capLeft: z.int().describe("What is left of today's cap after this run"),
+    artworks: z.array(z.string()).describe('Slugs of the published artworks'),
+    artistsIntroduced: z.array(z.string()),
+    browsePagesAdded: z.array(z.string()).describe('`<kind>/<slug>` of browse pages that reached 3 works'),
+    urls: z.int().describe('Page addresses (six languages) handed to the search-engine notification'),
+    errors: z.array(z.string()),
+  })
+  .meta({ id: 'PublishAnswer' });
+
+export const RecountAnswer = z
+  .object({
+    changed: z.object({ artists: z.int(), browsePages: z.int() }).describe('Rows whose count changed'),
+    published: z.int(),
+    publishedArtists: z.int(),
+    browsePages: BrowsePageCounts,
+  })
+  .meta({ id: 'RecountAnswer' });

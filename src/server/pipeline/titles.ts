@@ -1,0 +1,42 @@
+import { slugify } from './slug';
+
+const museumWords =
+  /\b(museum|museo|musee|museu|muzeum|gallery|galleria|galerie|galeria|louvre|prado|uffizi|rijksmuseum|hermitage|ermitage|pinakothek|kunsthalle|kunsthaus|collection|collezione|sammlung|coleccion|palazzo|national ?gallery|moma|getty|orsay|belvedere|mauritshuis|tate)\b/;
+
+const fold = (text: string) => slugify(text, 500).replace(/-/g, ' ');
+
+/** Whether a part of a parenthesis names the creator: a run of their name's words ("Van Gogh", "Rembrandt"). */
+function namesCreator(part: string, creatorNames: string[]): boolean {
+  const words = fold(part);
+  if (!words) return false;
+  return creatorNames.some((name) => {
+    const full = fold(name);
+    if (!full) return false;
+    if (` ${full} `.includes(` ${words} `)) return true;
+    const last = full.split(' ').at(-1)!;
+    return last.length > 2 && ` ${words} `.includes(` ${last} `) && words.split(' ').length <= 4;
+  });
+}
+
+function namesMuseum(part: string, museumNames: string[]): boolean {
+  const words = fold(part);
+  if (!words) return false;
+  return museumWords.test(words) || museumNames.some((name) => fold(name) && (fold(name) === words || fold(name).includes(words)));
+}
+
+/**
+ * Takes off the disambiguation suffixes Wikidata labels carry: a trailing parenthesis each of whose
+ * comma-separated parts names the creator or a museum. "Sunflowers (Van Gogh, National Gallery)"
+ * → "Sunflowers"; "Self-Portrait (with Bandaged Ear)" stays as it is.
+ */
+export function stripDisambiguation(title: string, context: { creatorNames: string[]; museumNames?: string[] }): string {
+  let current = title.trim();
+  for (;;) {
+    const match = current.match(/^(.*\S)\s*[(（]([^()（）]+)[)）]$/);
+    if (!match) return current;
+    const parts = match[2]!.split(/[,;、，]/).map((p) => p.trim()).filter(Boolean);
+    const strip = parts.length > 0 && parts.every((p) => namesCreator(p, context.creatorNames) || namesMuseum(p, context.museumNames ?? []));
+    if (!strip) return current;
+    current = match[1]!.trim();
+  }
+}
