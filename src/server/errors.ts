@@ -12,7 +12,6 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
-  not_implemented: 501,
   internal: 500,
 } as const;
 

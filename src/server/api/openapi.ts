@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import { errorStatus } from '@/server/errors';
 import { requestHandlers } from './handlers';
-import { plannedOperations } from './planned';
 import { appRouter } from './root';
 import { procedureDefinitions } from './routes';
 import { bodyContracts } from './trpc';
@@ -30,7 +29,7 @@ let cached: OpenAPIObject | undefined;
 /**
  * The machine-readable description served at /v1/openapi.json. Generated from the procedures, then
  * mended where the generator cannot know our contract: the error body, 201 for creations, request
- * bodies given by `jsonBody` contracts, and the operations declared before they are built.
+ * bodies given by `jsonBody` contracts, and the hand-written handlers.
  */
 export function openApiDocument(): OpenAPIObject {
   if (cached) return cached;
@@ -88,24 +87,6 @@ export function openApiDocument(): OpenAPIObject {
     if (handler.staff) operation.security = [{ staffToken: [] }];
     rewriteErrors(operation.responses, false);
     item[handler.method.toLowerCase()] = operation;
-  }
-
-  for (const planned of plannedOperations) {
-    const item = ((doc.paths ??= {})[planned.path] ??= {}) as Record<string, unknown>;
-    const params = [...planned.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ in: 'path', name: m[1], required: true, schema: { type: 'string' } }));
-    const responses: Responses = {
-      '501': errorResponse('Not built yet: this operation is declared and arrives with its issue'),
-      ...(planned.staff ? { '401': errorResponse('Missing or wrong staff token') } : {}),
-    };
-    item[planned.method.toLowerCase()] = {
-      operationId: `planned-${planned.method.toLowerCase()}-${planned.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`,
-      summary: planned.summary,
-      tags: [planned.tag],
-      'x-planned': true,
-      ...(params.length ? { parameters: params } : {}),
-      ...(planned.staff ? { security: [{ staffToken: [] }] } : {}),
-      responses,
-    };
   }
 
   (doc.paths ??= {})['/openapi.json'] = {

@@ -41,7 +41,6 @@ export async function handleRest(request: Request, makeContext: (options: { req:
   }
   if (route.answeredBy === 'document') return Response.json(openApiDocument());
   if (route.staff && !isStaff(request.headers.get('authorization'), env().ADMIN_TOKEN)) return errorResponse('unauthorized', staffTokenRequired);
-  if (route.answeredBy === 'planned') return errorResponse('not_implemented', `${method} ${PREFIX}${route.path} is declared but not built yet.`);
   if ('handler' in route.answeredBy) {
     try {
       return await route.answeredBy.handler.handle(request, pathParams(route, path));

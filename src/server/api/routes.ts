@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { requestHandlers, type RequestHandlerRoute } from './handlers';
 import type { Meta } from './trpc';
 import { appRouter } from './root';
-import { plannedOperations } from './planned';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -10,8 +9,8 @@ export interface Route {
   method: Method;
   path: `/${string}`;
   /** Which code answers: a tRPC procedure (by its dotted path), a hand-written handler, or nobody yet. */
-  answeredBy: { procedure: string; meta: Meta } | { handler: RequestHandlerRoute } | 'document' | 'planned';
-  /** Needs the staff token (planned operations are checked before they answer 501). */
+  answeredBy: { procedure: string; meta: Meta } | { handler: RequestHandlerRoute } | 'document';
+  /** Needs the staff token; checked by rest.ts before a hand-written handler runs. */
   staff?: boolean;
 }
 
@@ -22,7 +21,6 @@ export const routes: Route[] = [
   ),
   ...requestHandlers.map((handler) => ({ method: handler.method, path: handler.path, answeredBy: { handler }, staff: handler.staff })),
   { method: 'GET', path: '/openapi.json', answeredBy: 'document' },
-  ...plannedOperations.map((op) => ({ method: op.method, path: op.path, answeredBy: 'planned' as const, staff: op.staff })),
 ];
 
 const compiled = routes.map((route) => ({

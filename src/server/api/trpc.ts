@@ -62,7 +62,6 @@ const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   rate_limited: 'TOO_MANY_REQUESTS',
-  not_implemented: 'NOT_IMPLEMENTED',
   internal: 'INTERNAL_SERVER_ERROR',
 };
 
