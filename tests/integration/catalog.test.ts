@@ -284,9 +284,10 @@ describe('HTTP caching', () => {
     expect(other.status).toBe(200);
   });
 
-  test('errors and orders are not cached', async () => {
+  test('errors carry no ETag, and what is not a public catalog read is never stored', async () => {
     expect((await rest('GET', '/artworks/nope')).headers.get('etag')).toBeNull();
-    expect((await rest('GET', '/pricing')).headers.get('cache-control')).toBeNull();
+    expect((await rest('GET', '/pricing')).headers.get('cache-control')).toBe('private, no-store');
+    expect((await rest('GET', '/account/me')).headers.get('cache-control')).toBe('private, no-store');
   });
 });
 

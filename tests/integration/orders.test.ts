@@ -211,6 +211,13 @@ describe('GET /v1/orders/{code}', () => {
     expect(answer.body.order.events[1].note).toBe('Bank transfer received');
   });
 
+  test('an order lookup is never stored by a browser or a proxy', async () => {
+    const { body } = await rest('POST', '/orders', { json: reproduction() });
+    const answer = await rest('GET', `/orders/${body.code}`, { query: { email: customer.email } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+  });
+
   test('a wrong e-mail gets exactly the same 404 as an unknown code', async () => {
     const { body } = await rest('POST', '/orders', { json: reproduction() });
     const wrongEmail = await rest('GET', `/orders/${body.code}`, { query: { email: 'eve@example.com' } });

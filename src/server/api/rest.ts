@@ -74,13 +74,15 @@ export async function handleRest(request: Request, makeContext: (options: { req:
   return withHeaders(response, context?.resHeaders);
 }
 
-/** Adds the headers a procedure set for its answer (the session cookie of sign-in and sign-out). */
+/**
+ * Adds the headers a procedure set for its answer (the session cookie of sign-in and sign-out).
+ * Anything that is not a public catalog read (an order, an account, a staff list) is never stored
+ * by a browser or a proxy.
+ */
 function withHeaders(response: Response, extra: Headers | undefined): Response {
-  const cookies = extra?.getSetCookie() ?? [];
-  if (!cookies.length) return response;
   const headers = new Headers(response.headers);
-  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
-  headers.set('Cache-Control', 'no-store');
+  for (const cookie of extra?.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
+  headers.set('Cache-Control', 'private, no-store');
   return new Response(response.body, { status: response.status, headers });
 }
 
