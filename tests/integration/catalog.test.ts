@@ -133,6 +133,19 @@ describe('artworks', () => {
     for (const card of combined.body.items) expect(card.artist.slug).toBe('vincent-van-gogh');
   });
 
+  test('two browse-page filters keep only works in both', async () => {
+    const both = await rest('GET', '/artworks', { museum: 'musee-d-orsay', genre: 'genre-painting' });
+    const expected = await db.$queryRaw<{ slug: string }[]>`
+      SELECT w.slug FROM artworks w WHERE w.status = 'published'
+         AND w.id IN (SELECT l.artwork_id FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id WHERE t.kind = 'museum' AND t.slug = 'musee-d-orsay')
+         AND w.id IN (SELECT l.artwork_id FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id WHERE t.kind = 'genre' AND t.slug = 'genre-painting')
+       ORDER BY w.popularity DESC, w.id`;
+    expect(expected.length).toBeGreaterThan(0);
+    expect(both.body.items.map((c: { slug: string }) => c.slug)).toEqual(expected.map((e) => e.slug));
+    expect(both.body.total).toBe(expected.length);
+    expect((await rest('GET', '/artworks', { museum: 'musee-d-orsay', genre: 'no-such-genre' })).body).toMatchObject({ items: [], total: 0 });
+  });
+
   test('detail has artist, browse pages and related works', async () => {
     const answer = await rest('GET', '/artworks/the-night-watch', { locale: 'fr' });
     expect(answer.status).toBe(200);

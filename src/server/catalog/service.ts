@@ -6,6 +6,7 @@ import { BROWSE_PAGE_MIN_WORKS } from './counts';
 import {
   kindOf,
   PAGE_SIZE,
+  pluralOf,
   taxonKinds,
   type ArtistCard,
   type ArtworkCard,
@@ -79,14 +80,21 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Page<A
     storedTotal = Prisma.sql`SELECT COALESCE((SELECT artwork_count FROM artists WHERE slug = ${query.artist} AND status = 'published'), 0) AS n`;
   }
   const taxonFilters = (['museum', 'movement', 'genre', 'subject'] as const).filter((kind) => query[kind]);
-  for (const kind of taxonFilters) {
-    const slug = query[kind]!;
-    if (!isSlug(slug)) return emptyPage(query.page);
-    // Driven from the browse page's links, so a small page does not walk the whole catalog.
-    filters.push(Prisma.sql`w.id IN (SELECT l.artwork_id FROM artwork_taxa l
-                                      WHERE l.taxon_id = (SELECT id FROM taxa WHERE kind = ${kind}::"TaxonKind" AND slug = ${slug}))`);
-    storedTotal = Prisma.sql`SELECT COALESCE((SELECT artwork_count FROM taxa WHERE kind = ${kind}::"TaxonKind" AND slug = ${slug}), 0) AS n`;
-  }
+  if (taxonFilters.some((kind) => !isSlug(query[kind]!))) return emptyPage(query.page);
+  const taxa = await Promise.all(
+    taxonFilters.map((kind) => db.taxon.findUnique({ where: { kind_slug: { kind, slug: query[kind]! } }, select: { id: true, artworkCount: true } })),
+  );
+  if (taxa.some((taxon) => !taxon)) return emptyPage(query.page);
+  // Browse-page filters are driven from the pages' links (known ids, materialized once): a small
+  // museum's works are found from its few hundred links, not by walking the whole catalog.
+  const linked = taxa.length
+    ? Prisma.sql`WITH linked AS MATERIALIZED (${Prisma.join(
+        taxa.map((taxon) => Prisma.sql`SELECT artwork_id FROM artwork_taxa WHERE taxon_id = ${taxon!.id}`),
+        ' INTERSECT ',
+      )}) `
+    : Prisma.empty;
+  if (taxa.length) filters.push(Prisma.sql`w.id IN (SELECT artwork_id FROM linked)`);
+  if (taxa.length === 1) storedTotal = Prisma.sql`SELECT ${taxa[0]!.artworkCount}::int AS n`;
   if (query.featured) filters.push(Prisma.sql`w.featured`);
   const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
   for (const word of words) filters.push(Prisma.sql`w.search_text LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`);
@@ -102,19 +110,19 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Page<A
   const exact = Prisma.sql`SELECT x.artwork_id FROM artwork_texts x WHERE shop_fold(x.title) = shop_fold(${q})`;
   const prefix = Prisma.sql`SELECT x.artwork_id FROM artwork_texts x WHERE shop_fold(x.title) LIKE shop_fold(${likeLiteral(q)}) || '%'`;
   const chosen = words.length
-    ? Prisma.sql`
+    ? Prisma.sql`${linked}
         SELECT p.*, row_number() OVER (ORDER BY p.exact DESC, p.prefix DESC, p.popularity DESC, p.id) AS ord FROM (
           SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity,
                  w.id IN (${exact}) AS exact, w.id IN (${prefix}) AS prefix, count(*) OVER () AS matches
             FROM artworks w
            WHERE ${where}
            ORDER BY exact DESC, prefix DESC, w.popularity DESC, w.id ${window}) p`
-    : Prisma.sql`
+    : Prisma.sql`${linked}
         SELECT p.*, row_number() OVER (ORDER BY p.popularity DESC, p.id) AS ord FROM (
           SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity
             FROM artworks w WHERE ${where}
            ORDER BY w.popularity DESC, w.id ${window}) p`;
-  const countAll = Prisma.sql`SELECT count(*) AS n FROM artworks w WHERE ${where}`;
+  const countAll = Prisma.sql`${linked}SELECT count(*) AS n FROM artworks w WHERE ${where}`;
   if (words.length) {
     // A search ranks every match anyway, so the page's rows carry the number of matches.
     const rows = await db.$queryRaw<(CardRow & { matches: bigint })[]>(cards(chosen, query.locale, Prisma.sql`, w.matches`));
@@ -271,8 +279,6 @@ export async function artistDetail(db: Db, slug: string, page: number, locale: L
     works,
   };
 }
-
-const pluralOf = { museum: 'museums', movement: 'movements', subject: 'subjects', genre: 'genres' } as const;
 
 function pickName(texts: { locale: string; name: string }[], lang: string): string | undefined {
   return texts.find((t) => t.locale === lang)?.name ?? texts.find((t) => t.locale === 'en')?.name;

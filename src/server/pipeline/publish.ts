@@ -1,5 +1,6 @@
 import type { PublishTrigger } from '@/generated/prisma/client';
 import { recountCatalog, BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
+import { pluralOf } from '@/server/catalog/schema';
 import type { Db, Tx } from '@/server/db/client';
 import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
 import { enqueue } from '@/server/jobs/outbox';
@@ -15,8 +16,6 @@ export const NOTIFY_EVENT = 'seo/notify.requested';
 export const URLS_PER_NOTIFY_EVENT = 1_000;
 /** Serialises publish runs: the cap is read and spent under it (two runs never exceed it). */
 const PUBLISH_LOCK = 73_050_002;
-
-const pluralOf = { museum: 'museums', movement: 'movements', subject: 'subjects', genre: 'genres' } as const;
 
 export interface PublishSettings {
   perDay: number;

@@ -1,11 +1,10 @@
 import { Prisma } from '@/generated/prisma/client';
 import { BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
+import { pluralOf } from '@/server/catalog/schema';
 import type { Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
 import { alternates, pagePath, pageUrl, staticPaths } from './paths';
 import { SITEMAP_CHUNK, sitemapTypes, type SitemapType } from './schema';
-
-const pluralOf = { museum: 'museums', movement: 'movements', subject: 'subjects', genre: 'genres' } as const;
 
 /** What each sitemap type lists: published rows only, browse pages only from 3 works. */
 const sources: Record<Exclude<SitemapType, 'pages'>, { from: Prisma.Sql; path: (row: { slug: string; kind?: keyof typeof pluralOf }) => string }> = {
