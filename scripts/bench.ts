@@ -25,7 +25,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -33,6 +33,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildIsCurrent, buildSite, nextBin } from './lib/site-build';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -181,38 +182,15 @@ async function stopChild(child: ChildProcess, name: string): Promise<void> {
 
 // ───────────────────────────── build (as scripts/start.ts decides) ─────────────────────────────
 
-const nextBin = require.resolve('next/dist/bin/next');
-
-function sourceFingerprint(roots: string[]): string {
-  const hash = createHash('sha256');
-  const visit = (entry: string) => {
-    if (!existsSync(entry)) return;
-    const info = statSync(entry);
-    if (info.isDirectory()) {
-      for (const child of readdirSync(entry).sort()) if (child !== 'generated') visit(path.join(entry, child));
-    } else {
-      hash.update(`${entry}\0${info.size}\0${info.mtimeMs}\n`);
-    }
-  };
-  roots.forEach(visit);
-  return hash.digest('hex');
-}
-
-/** The same fingerprint and stamp as `npm start`, so either one's build serves the other. */
+/** The same build and stamp as `npm start`, so either one's build serves the other. */
 async function buildIfChanged(): Promise<string> {
-  const stamp = path.join('.next', 'source-fingerprint');
-  const fingerprint = sourceFingerprint(['src', 'messages', 'public', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json']);
-  if (existsSync(path.join('.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return 'up to date';
+  if (buildIsCurrent()) return 'up to date';
   if (SKIP_BUILD) {
     if (!existsSync(path.join('.next', 'BUILD_ID'))) throw new Error('--skip-build, but there is no build in .next');
     return 'sources changed since the build, but --skip-build: serving the existing build';
   }
   log('building the site (next build)');
-  await new Promise<void>((resolve, reject) => {
-    const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
-    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));
-  });
-  writeFileSync(stamp, fingerprint);
+  await buildSite();
   return 'built for this run';
 }
 

@@ -5,17 +5,14 @@
  * database cleanly when the server stops.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { localSecrets } from '@/server/db/local-secrets';
 import { ConfigError, parseEnv, serviceModes } from '@/server/env';
 import { logger } from '@/server/logger';
+import { buildIsCurrent, buildSite, nextBin } from './lib/site-build';
 
 const dev = process.argv.includes('--dev');
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
 async function main() {
   const config = parseEnv(process.env);
@@ -53,30 +50,9 @@ async function main() {
 
 /** Builds the production site unless the last build was made from exactly these sources. */
 async function buildIfChanged() {
-  const stamp = path.join('.next', 'source-fingerprint');
-  const fingerprint = sourceFingerprint(['src', 'messages', 'public', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json']);
-  if (existsSync(path.join('.next', 'BUILD_ID')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) return;
+  if (buildIsCurrent()) return;
   logger.info('building the site (next build); this happens again only when the sources change');
-  await new Promise<void>((resolve, reject) => {
-    const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));
-  });
-  writeFileSync(stamp, fingerprint);
-}
-
-function sourceFingerprint(roots: string[]): string {
-  const hash = createHash('sha256');
-  const visit = (entry: string) => {
-    if (!existsSync(entry)) return;
-    const info = statSync(entry);
-    if (info.isDirectory()) {
-      for (const child of readdirSync(entry).sort()) if (child !== 'generated') visit(path.join(entry, child));
-    } else {
-      hash.update(`${entry}\0${info.size}\0${info.mtimeMs}\n`);
-    }
-  };
-  roots.forEach(visit);
-  return hash.digest('hex');
+  await buildSite();
 }
 
 main().catch((error: unknown) => {

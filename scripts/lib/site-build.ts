@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** Next's command-line entry, run with this Node. */
+export const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+/** Everything a production build is made from; a change to any of it calls for a new build. */
+const SOURCES = ['src', 'messages', 'public', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const STAMP = path.join('.next', 'source-fingerprint');
+
+function sourceFingerprint(): string {
+  const hash = createHash('sha256');
+  const visit = (entry: string) => {
+    if (!existsSync(entry)) return;
+    const info = statSync(entry);
+    if (info.isDirectory()) {
+      for (const child of readdirSync(entry).sort()) if (child !== 'generated') visit(path.join(entry, child));
+    } else {
+      hash.update(`${entry}\0${info.size}\0${info.mtimeMs}\n`);
+    }
+  };
+  SOURCES.forEach(visit);
+  return hash.digest('hex');
+}
+
+/** Whether `.next` holds a build made from exactly the current sources. */
+export function buildIsCurrent(): boolean {
+  return existsSync(path.join('.next', 'BUILD_ID')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
+}
+
+/** Runs `next build` and stamps the result with the sources it was made from. */
+export async function buildSite(): Promise<void> {
+  const fingerprint = sourceFingerprint();
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));
+  });
+  writeFileSync(STAMP, fingerprint);
+}
