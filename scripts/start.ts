@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { localSecrets } from '@/server/db/local-secrets';
-import { ConfigError, parseEnv, serviceModes } from '@/server/env';
+import { ConfigError, parseEnv, publicBaseUrl, serviceModes } from '@/server/env';
 import { logger } from '@/server/logger';
 import { buildIsCurrent, buildSite, nextBin } from './lib/site-build';
 
@@ -38,7 +38,7 @@ async function main() {
       ...process.env,
       DATABASE_URL: database.url,
       NEXTAUTH_SECRET: config.NEXTAUTH_SECRET ?? localSecrets(path.resolve(config.DATA_DIR)).sessionSecret,
-      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`,
+      NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? publicBaseUrl(config),
     },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

@@ -7,6 +7,7 @@ import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { alternatesFor, pathnameHeader, routing, stripLocale } from '@/i18n/routing';
+import { env, publicBaseUrl } from '@/server/env';
 import { LocaleSwitcher } from './_components/locale-switcher';
 
 interface Props {
@@ -15,15 +16,7 @@ interface Props {
 }
 
 /** Where the site is reached publicly, so canonical and hreflang links are absolute. */
-function publicBase(): URL | undefined {
-  const raw = process.env.PUBLIC_BASE_URL ?? process.env.NEXTAUTH_URL;
-  if (!raw) return undefined;
-  try {
-    return new URL(raw);
-  } catch {
-    return undefined;
-  }
-}
+const publicBase = () => new URL(publicBaseUrl(env()));
 
 export const viewport: Viewport = { themeColor: '#f6f1e8' };
 

@@ -3,9 +3,11 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { alternatesFor, routing } from '@/i18n/routing';
+import type { ArtworkCard as Card } from '@/server/catalog/schema';
+import { listArtworks } from '@/server/catalog/service';
+import { db } from '@/server/db/client';
 import { reproductionPrices } from '@/server/orders/pricing';
 import type { Locale } from '@/server/shared/locales';
-import { commonsImageUrl, featuredArtworks, type FeaturedArtwork } from './_data/featured';
 
 // Reads the catalog at request time (`next build` runs without a database).
 export const dynamic = 'force-dynamic';
@@ -40,7 +42,8 @@ export default async function HomePage({ params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
 
-  const [t, works] = await Promise.all([getTranslations('Home'), featuredArtworks(locale)]);
+  // The same catalog read as GET /v1/artworks?featured=1: published featured works, best known first.
+  const [t, { items: works }] = await Promise.all([getTranslations('Home'), listArtworks(db(), { featured: '1', page: 1, locale })]);
   const price = t('fromPrice', { price: formatUsd(fromCents, locale) });
 
   return (
@@ -70,8 +73,7 @@ export default async function HomePage({ params }: Props) {
                 <ArtworkCard
                   key={work.slug}
                   work={work}
-                  title={work.title ?? t('untitled')}
-                  alt={t('imageAlt', { title: work.title ?? t('untitled'), artist: work.artist })}
+                  alt={t('imageAlt', { title: work.title, artist: work.artist.name })}
                   price={price}
                 />
               ))}
@@ -83,21 +85,21 @@ export default async function HomePage({ params }: Props) {
   );
 }
 
-function ArtworkCard({ work, title, alt, price }: { work: FeaturedArtwork; title: string; alt: string; price: string }) {
+function ArtworkCard({ work, alt, price }: { work: Card; alt: string; price: string }) {
   return (
     <li className="artwork-card" data-slug={work.slug}>
       {/* The frame keeps its shape and paper colour whether the Commons image loads or not. */}
       <div className="artwork-card__frame">
-        {work.imageFile ? (
+        {work.imageUrl ? (
           // A plain <img>: Commons serves its own thumbnails, nothing to optimise here.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={commonsImageUrl(work.imageFile)} alt={alt} width={600} height={750} loading="lazy" decoding="async" />
+          <img src={`${work.imageUrl}?width=600`} alt={alt} width={600} height={750} loading="lazy" decoding="async" />
         ) : null}
       </div>
       <div className="artwork-card__caption">
-        <h3 className="artwork-card__title">{title}</h3>
+        <h3 className="artwork-card__title">{work.title}</h3>
         <p className="artwork-card__artist">
-          {work.artist}
+          {work.artist.name}
           {work.year != null ? <span className="artwork-card__year">{work.year}</span> : null}
         </p>
         <p className="artwork-card__price">{price}</p>

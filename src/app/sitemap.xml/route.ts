@@ -1,5 +1,5 @@
 import { db } from '@/server/db/client';
-import { siteBaseUrl } from '@/server/seo/router';
+import { env, publicBaseUrl } from '@/server/env';
 import { sitemapIndex } from '@/server/seo/sitemaps';
 import { sitemapIndexXml } from '@/server/seo/xml';
 
@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The sitemap index search engines read: one file per chunk of /v1/seo/sitemaps. */
 export async function GET() {
-  return new Response(sitemapIndexXml(await sitemapIndex(db()), siteBaseUrl()), {
+  return new Response(sitemapIndexXml(await sitemapIndex(db()), publicBaseUrl(env())), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=600' },
   });
 }

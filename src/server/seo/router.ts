@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { publicProcedure, router } from '@/server/api/trpc';
-import { env } from '@/server/env';
+import { env, publicBaseUrl } from '@/server/env';
 import { SitemapChunk, SitemapChunkQuery, SitemapIndex } from './schema';
 import { sitemapChunk, sitemapIndex } from './sitemaps';
-
-/** Where the website is reached: sitemap entries are absolute addresses. */
-export const siteBaseUrl = () => env().PUBLIC_BASE_URL ?? `http://localhost:${env().PORT}`;
 
 export const seoRouter = router({
   sitemaps: publicProcedure
@@ -25,5 +22,5 @@ export const seoRouter = router({
     })
     .input(SitemapChunkQuery)
     .output(SitemapChunk)
-    .query(({ ctx, input }) => sitemapChunk(ctx.db, siteBaseUrl(), input.type, input.chunk)),
+    .query(({ ctx, input }) => sitemapChunk(ctx.db, publicBaseUrl(env()), input.type, input.chunk)),
 });

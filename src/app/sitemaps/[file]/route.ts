@@ -1,6 +1,6 @@
 import { db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
-import { siteBaseUrl } from '@/server/seo/router';
+import { env, publicBaseUrl } from '@/server/env';
 import { sitemapChunk } from '@/server/seo/sitemaps';
 import { urlSetXml } from '@/server/seo/xml';
 
@@ -11,7 +11,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ fil
   const match = /^([a-z]+)-([1-9][0-9]{0,5})\.xml$/.exec((await params).file);
   if (!match) return new Response('Not found', { status: 404 });
   try {
-    const chunk = await sitemapChunk(db(), siteBaseUrl(), match[1]!, Number(match[2]));
+    const chunk = await sitemapChunk(db(), publicBaseUrl(env()), match[1]!, Number(match[2]));
     return new Response(urlSetXml(chunk), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=600' },
     });
