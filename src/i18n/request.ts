@@ -1,6 +1,14 @@
-import { hasLocale } from 'next-intl';
+import { hasLocale, IntlErrorCode } from 'next-intl';
 import { getRequestConfig } from 'next-intl/server';
+import { logger } from '@/server/logger';
 import { routing } from './routing';
+
+/**
+ * What a page shows in place of a string missing from messages/<locale>.json: a marker the
+ * end-to-end tests look for on every page of every locale (tests/unit/messages.test.ts catches
+ * missing keys earlier, this catches keys used but never written).
+ */
+export const missingMessageMarker = (path: string) => `⟦${path}⟧`;
 
 export default getRequestConfig(async ({ locale: explicit, requestLocale }) => {
   // An explicit `getTranslations({ locale })` wins; otherwise the `[locale]` segment, which can be
@@ -10,5 +18,10 @@ export default getRequestConfig(async ({ locale: explicit, requestLocale }) => {
   return {
     locale,
     messages: (await import(`../../messages/${locale}.json`)).default,
+    getMessageFallback: ({ namespace, key }) => missingMessageMarker([namespace, key].filter(Boolean).join('.')),
+    onError: (error) => {
+      if (error.code === IntlErrorCode.MISSING_MESSAGE) logger.error('Missing website string (%s): %s', locale, error.message);
+      else logger.error('Website string error (%s): %s', locale, error.message);
+    },
   };
 });

@@ -57,6 +57,12 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optionalUrl.transform((v) => v ?? 'https://accounts.google.com'),
   GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   PUBLISH_PER_DAY: positiveInt(300, 100_000),
+  /** Memory for cached public catalog answers (per database, MiB); 0 turns the cache off. */
+  CATALOG_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(0).max(4096).optional()).transform((v) => v ?? 64),
+  /** How often an instance re-reads the catalog version (ms): how stale a cached answer can be. Default 1000 in production, 0 elsewhere. */
+  CATALOG_CACHE_RECHECK_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(60_000).optional()),
+  /** Where artwork thumbnails are fetched (`<url><file>?width=`); Wikimedia Commons unless pointed elsewhere. */
+  IMAGE_SOURCE_URL: optionalUrl.transform((v) => v ?? 'https://commons.wikimedia.org/wiki/Special:FilePath/'),
   /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
   WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
   /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */

@@ -215,6 +215,18 @@ describe('favorites', () => {
     expectError(await rest('POST', '/account/favorites/merge', { headers, json: { slugs: Array.from({ length: 501 }, (_, i) => `s-${i}`) } }), 400, 'invalid_input');
   });
 
+  test('merge keeps the order of the list it is given (newest first), above the favorites already stored', async () => {
+    const { headers } = await signIn(person('mergeorder'));
+    const [stored, a, b, c] = await publishedSlugs(4);
+    await rest('PUT', `/account/favorites/${stored}`, { headers });
+    // Neither alphabetical nor by id: the order the shopper made.
+    const local = [b!, stored!, c!, a!];
+    const merged = await rest('POST', '/account/favorites/merge', { headers, json: { slugs: local } });
+    expect(merged.status).toBe(200);
+    expect(merged.body.items.map((card: { slug: string }) => card.slug)).toEqual([b, c, a, stored]);
+    expect((await rest('GET', '/account/favorites', { headers })).body).toEqual(merged.body);
+  });
+
   test("another user's favorites are never visible", async () => {
     const alice = await signIn(person('alice'));
     const bob = await signIn(person('bob'));

@@ -32,6 +32,34 @@ test('search at scale is served by the trigram index, never a scan of artworks',
   expect(text, text).not.toMatch(/Seq Scan on artworks/);
 });
 
+test('one- and two-character Japanese words are served by the CJK index, never a scan of artworks', async () => {
+  // Japanese titles for a fifth of the synthetic works: 川 (river) in some, 庭園 (garden) in others.
+  await db.$executeRaw`
+    INSERT INTO artwork_texts (artwork_id, locale, title)
+    SELECT id, 'ja', (ARRAY['川の習作', '庭園の習作', '冬の光', '港の朝', '果樹園'])[1 + n % 5] || ' ' || n
+      FROM (SELECT id, split_part(slug, '-', 2)::int AS n FROM artworks WHERE slug LIKE 'synthetic-%') s
+     WHERE n % 4 = 0`;
+  await db.$executeRaw`ANALYZE artworks`;
+  for (const word of ['川', '庭園']) {
+    const plan = await db.$queryRaw<{ 'QUERY PLAN': string }[]>`
+      EXPLAIN SELECT w.id FROM artworks w
+       WHERE w.status = 'published' AND cjk_grams(w.search_text) @> cjk_grams(shop_fold(${word}))`;
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text, text).toMatch(/Bitmap Index Scan on artworks_search_cjk_grams/);
+    expect(text, text).not.toMatch(/Seq Scan on artworks/);
+  }
+  // n % 4 = 0 and n % 5 = 0 (川) or 1 (庭園): 1,000 works each among 1..20000.
+  const river = await listArtworks(db, { q: '川', page: 1, locale: 'ja' });
+  expect(river.total).toBe(1000);
+  expect(river.items[0]?.title).toMatch(/^川の習作 /);
+  const garden = await listArtworks(db, { q: '庭園 習作', page: 1, locale: 'ja' });
+  expect(garden.total).toBe(1000);
+  // A one-character word is a substring like any other: 冬 finds 冬の光 but not 川.
+  const winter = await listArtworks(db, { q: '冬', page: 1, locale: 'ja' });
+  expect(winter.total).toBe(1000);
+  expect(winter.items.every((c) => c.title.startsWith('冬の光'))).toBe(true);
+});
+
 test('search still finds the curated work among 20,000 others, and the synthetic ones by their words', async () => {
   const starry = await listArtworks(db, { q: 'Sternennacht', page: 1, locale: 'en' });
   expect(starry.items.map((c) => c.slug)).toEqual(['the-starry-night']);

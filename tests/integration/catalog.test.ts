@@ -189,6 +189,28 @@ describe('search', () => {
     expect(olympia.items[0].slug).toBe('olympia');
   });
 
+  test('a title of 500 characters (1,500 bytes in Japanese) is stored and still ranks as a title starting with the words', async () => {
+    // Titles past 800 bytes are kept out of the covering title index (a btree entry holds at most
+    // 2,704 bytes) and found through a second one; the ranking must still see them.
+    const [best, second] = await db.artwork.findMany({ where: { status: 'published' }, orderBy: [{ popularity: 'desc' }, { id: 'asc' }], take: 2, include: { texts: { where: { locale: 'ja' } } } });
+    const titleOf = (work: typeof best) => work!.texts[0]?.title ?? null;
+    const setJa = (work: typeof best, title: string | null) =>
+      db.artworkText.upsert({ where: { artworkId_locale: { artworkId: work!.id, locale: 'ja' } }, update: { title }, create: { artworkId: work!.id, locale: 'ja', title } });
+    const [bestTitle, secondTitle] = [titleOf(best), titleOf(second)];
+    await setJa(second, '長'.repeat(500));
+    await setJa(best, '夜の長長長');
+    try {
+      // Both hold the words; the less known one comes first because its (long) title starts with them.
+      const found = await search('長長長', 'ja');
+      expect(found.items.map((c: { slug: string }) => c.slug)).toEqual([second!.slug, best!.slug]);
+      const exact = await search('長'.repeat(200), 'ja');
+      expect(exact.items.map((c: { slug: string }) => c.slug)).toEqual([second!.slug]);
+    } finally {
+      await setJa(second, secondTitle);
+      await setJa(best, bestTitle);
+    }
+  });
+
   test.each([
     ['a percent sign', '%'], ['an underscore', '_'], ['SQL', "'; DROP TABLE artworks; --"], ['a regex', '.*'], ['a backslash', '\\'],
     ['brackets', '(['], ['a lone surrogate', '\ud800'], ['200 letters', 'a'.repeat(200)],
@@ -275,6 +297,16 @@ describe('bad input', () => {
     const answer = await rest('GET', path);
     expect(answer.status).toBe(status);
     expect(Object.keys(answer.body)).toEqual(['error']);
+  });
+
+  test('a repeated query key is a list, which a single value refuses; a numeric page is coerced as before', async () => {
+    const twice = await rest('GET', '/artworks?page=1&page=2');
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.details).toEqual([{ path: 'page', message: expect.any(String) }]);
+    expect(twice.body.error.message).toMatch(/^Invalid input at page: /);
+    const second = await rest('GET', '/artworks', { page: '2' });
+    expect(second.status).toBe(200);
+    expect(second.body.page).toBe(2);
   });
 
   test('100 slugs are accepted', async () => {

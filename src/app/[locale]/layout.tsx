@@ -1,13 +1,17 @@
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HeaderAccount } from '@/components/site/header-account';
+import { SiteSearch } from '@/components/site/site-search';
+import styles from '@/components/site/site.module.css';
 import { Link } from '@/i18n/navigation';
-import { alternatesFor, pathnameHeader, routing, stripLocale } from '@/i18n/routing';
+import { routing } from '@/i18n/routing';
 import { env, publicBaseUrl } from '@/server/env';
+import { pagePath } from '@/server/seo/paths';
+import { TrpcProvider } from '@/trpc/react';
 import { LocaleSwitcher } from './_components/locale-switcher';
 
 interface Props {
@@ -15,25 +19,27 @@ interface Props {
   params: Promise<{ locale: string }>;
 }
 
-/** Where the site is reached publicly, so canonical and hreflang links are absolute. */
-const publicBase = () => new URL(publicBaseUrl(env()));
+/**
+ * No locale is rendered at build time (the build has no database); each page is rendered on its
+ * first visit and then served from Next's cache until it revalidates (pages set `revalidate`).
+ */
+export function generateStaticParams() {
+  return [];
+}
 
-export const viewport: Viewport = { themeColor: '#f6f1e8' };
+export const viewport: Viewport = { themeColor: '#f6f1e8', width: 'device-width', initialScale: 1 };
 
+/** What every page shares; each page adds its own title, description, canonical and hreflang (`pageMetadata`). */
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Metadata' });
-  // Every page gets its canonical and hreflang links from the path the proxy saw; a page may still
-  // set its own `alternates` (with `alternatesFor`) and that wins.
-  const visited = (await headers()).get(pathnameHeader);
   return {
-    metadataBase: publicBase(),
+    metadataBase: new URL(publicBaseUrl(env())),
     title: { default: t('title'), template: t('titleTemplate') },
     description: t('description'),
     applicationName: 'Atelier Prints',
     icons: { icon: [{ url: '/favicon.svg', type: 'image/svg+xml' }] },
-    alternates: alternatesFor(locale, visited ? stripLocale(visited) : '/'),
     openGraph: { siteName: 'Atelier Prints', locale, type: 'website' },
   };
 }
@@ -43,39 +49,65 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations('Layout');
+  const nav = await getTranslations('Nav');
   const year = new Date().getUTCFullYear();
 
   return (
     <html lang={locale}>
       <body>
         <NextIntlClientProvider>
-          <a className="skip-link" href="#content">
-            {t('skipToContent')}
-          </a>
-          <div className="page">
-            <header className="site-header">
-              <div className="container site-header__inner">
-                <Link className="brand" href="/" aria-label={t('homeLink')}>
-                  <span className="brand__mark" aria-hidden="true" />
-                  <span className="brand__name">{t('shopName')}</span>
-                </Link>
-                <LocaleSwitcher />
-              </div>
-            </header>
-            <main id="content">{children}</main>
-            <footer className="site-footer">
-              <div className="container site-footer__inner">
-                <div>
-                  <p className="site-footer__name">{t('shopName')}</p>
-                  <p>{t('footerTagline')}</p>
+          <TrpcProvider>
+            <a className="skip-link" href="#content">
+              {t('skipToContent')}
+            </a>
+            <div className="page">
+              <header className={styles.header}>
+                <div className={`container ${styles.top}`}>
+                  <Link className="brand" href="/" aria-label={t('homeLink')}>
+                    <span className="brand__mark" aria-hidden="true" />
+                    <span className="brand__name">{t('shopName')}</span>
+                  </Link>
+                  <SiteSearch locale={locale} />
+                  <LocaleSwitcher />
                 </div>
-                <div className="site-footer__meta">
-                  <p>{t('footerImages')}</p>
-                  <p>{t('footerRights', { year })}</p>
+                <div className={`container ${styles.bottom}`}>
+                  <nav className={styles.nav} aria-label={nav('label')}>
+                    <ul>
+                      <li>
+                        <Link href={pagePath.artworks()}>{nav('artworks')}</Link>
+                      </li>
+                      <li>
+                        <Link href={pagePath.artists()}>{nav('artists')}</Link>
+                      </li>
+                      <li>
+                        <Link href={pagePath.taxa('movements')}>{nav('movements')}</Link>
+                      </li>
+                      <li>
+                        <Link href={pagePath.taxa('museums')}>{nav('museums')}</Link>
+                      </li>
+                      <li>
+                        <Link href={pagePath.custom()}>{nav('custom')}</Link>
+                      </li>
+                    </ul>
+                  </nav>
+                  <HeaderAccount />
                 </div>
-              </div>
-            </footer>
-          </div>
+              </header>
+              <main id="content">{children}</main>
+              <footer className="site-footer">
+                <div className="container site-footer__inner">
+                  <div>
+                    <p className="site-footer__name">{t('shopName')}</p>
+                    <p>{t('footerTagline')}</p>
+                  </div>
+                  <div className="site-footer__meta">
+                    <p>{t('footerImages')}</p>
+                    <p>{t('footerRights', { year })}</p>
+                  </div>
+                </div>
+              </footer>
+            </div>
+          </TrpcProvider>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,109 +1,166 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { alternatesFor, routing } from '@/i18n/routing';
-import type { ArtworkCard as Card } from '@/server/catalog/schema';
-import { listArtworks } from '@/server/catalog/service';
-import { db } from '@/server/db/client';
-import { reproductionPrices } from '@/server/orders/pricing';
+import { ArtworkGrid } from '@/components/artwork/artwork-card';
+import { ArtworkImage } from '@/components/artwork/artwork-image';
+import { TaxonCards } from '@/components/browse/cards';
+import { EmptyState } from '@/components/browse/empty-state';
+import styles from '@/components/browse/home.module.css';
+import browse from '@/components/browse/browse.module.css';
+import { ButtonLink } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+import { localizedPath, routing } from '@/i18n/routing';
+import { pageMetadata } from '@/lib/seo';
+import { pagePath } from '@/server/seo/paths';
 import type { Locale } from '@/server/shared/locales';
+import { serverApi } from '@/trpc/server';
 
-// Reads the catalog at request time (`next build` runs without a database).
-export const dynamic = 'force-dynamic';
+// Rendered on first visit, then served from cache; a publish run changes it at most daily.
+export const revalidate = 300;
+
+/** How many browse pages each row on the home page shows. */
+const ROW = 4;
+/** Featured works shown: two full rows of four on a wide screen. */
+const FEATURED = 8;
 
 interface Props {
   params: Promise<{ locale: string }>;
 }
 
+/** The home page's three catalog reads, once per render (the metadata takes its picture from them). */
+const readHome = cache((locale: Locale) =>
+  Promise.all([
+    // The same procedure as GET /v1/artworks?featured=1: published featured works, best known first.
+    serverApi().catalog.artworks({ featured: '1', locale }),
+    serverApi().catalog.taxa({ kind: 'movements', locale }),
+    serverApi().catalog.taxa({ kind: 'museums', locale }),
+  ]),
+);
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) return {};
-  const t = await getTranslations({ locale, namespace: 'Metadata' });
-  return { title: { absolute: t('title') }, alternates: alternatesFor(locale, '/') };
+  const [t, [featured]] = await Promise.all([getTranslations({ locale, namespace: 'Metadata' }), readHome(locale)]);
+  return {
+    ...pageMetadata({ locale, path: '/', title: t('title'), description: t('description'), imageFile: featured.items.find((w) => w.imageFile)?.imageFile }),
+    title: { absolute: t('title') },
+  };
 }
-
-/** Integer cents → the locale's way of writing US dollars (`$129`, `129 $`, `129 $US`). */
-function formatUsd(cents: number, locale: Locale): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
-}
-
-/** The cheapest way to own a reproduction: the smallest size, rolled. */
-const fromCents = Math.min(...Object.values(reproductionPrices).map((bySize) => bySize.rolled));
 
 export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-
-  // The same catalog read as GET /v1/artworks?featured=1: published featured works, best known first.
-  const [t, { items: works }] = await Promise.all([getTranslations('Home'), listArtworks(db(), { featured: '1', page: 1, locale })]);
-  const price = t('fromPrice', { price: formatUsd(fromCents, locale) });
+  const [t, catalog, [featured, movements, museums]] = await Promise.all([getTranslations('Home'), getTranslations('Catalog'), readHome(locale)]);
+  const hung = featured.items.find((work) => work.imageFile) ?? featured.items[0];
+  const works = featured.items.slice(0, FEATURED);
 
   return (
     <>
-      <section className="hero">
-        <div className="container hero__inner">
-          <p className="eyebrow">{t('eyebrow')}</p>
-          <h1 className="hero__promise">{t('promise')}</h1>
-          <p className="hero__lead">{t('lead')}</p>
-          <a className="button" href="#featured">
-            {t('cta')}
-          </a>
+      <section className={styles.hero} aria-labelledby="home-title">
+        <div className={`container ${styles.heroInner}`}>
+          <div className={styles.heroText}>
+            <p className="eyebrow">{t('eyebrow')}</p>
+            <h1 id="home-title" className={styles.promise}>
+              {t('promise')}
+            </h1>
+            <p className={styles.lead}>{t('lead')}</p>
+            {/* A plain GET form to the grid: it works before (and without) JavaScript, and results have an address. */}
+            <form className={styles.search} role="search" action={localizedPath(locale, pagePath.artworks())} method="get">
+              <label className={styles.searchLabel} htmlFor="home-search">
+                {t('searchLabel')}
+              </label>
+              <div className={styles.searchRow}>
+                <input id="home-search" name="q" type="search" placeholder={t('searchPlaceholder')} maxLength={200} autoComplete="off" aria-describedby="home-search-hint" />
+                <button type="submit">{t('searchButton')}</button>
+              </div>
+              <p className={styles.searchHint} id="home-search-hint">
+                {t('searchHint')}
+              </p>
+            </form>
+          </div>
+          {hung ? (
+            <figure className={styles.hung}>
+              <Link href={pagePath.artwork(hung.slug)} className={styles.hungLink}>
+                <ArtworkImage
+                  file={hung.imageFile}
+                  alt={catalog('imageAlt', { title: hung.title, artist: hung.artist.name })}
+                  ratio={hung.widthCm && hung.heightCm ? hung.widthCm / hung.heightCm : null}
+                  sizes="(min-width: 60rem) 26rem, 80vw"
+                  maxWidth={960}
+                  priority
+                  className={styles.hungPicture}
+                />
+              </Link>
+              <figcaption className={styles.hungCaption}>
+                <span className={styles.hungTitle}>{hung.title}</span>
+                <span>{hung.artist.name}</span>
+              </figcaption>
+            </figure>
+          ) : null}
         </div>
       </section>
 
-      <section id="featured" className="featured" aria-labelledby="featured-title">
+      <section id="featured" className={styles.section} aria-labelledby="featured-title">
         <div className="container">
-          <header className="section-header">
-            <h2 id="featured-title">{t('featuredTitle')}</h2>
-            <p>{t('featuredLead')}</p>
+          <header className={browse.sectionHead}>
+            <div>
+              <h2 id="featured-title">{t('featuredTitle')}</h2>
+              <p>{t('featuredLead')}</p>
+            </div>
+            <Link className={styles.more} href={pagePath.artworks()}>
+              {t('allArtworks')}
+            </Link>
           </header>
           {works.length === 0 ? (
-            <p className="empty">{t('empty')}</p>
+            <EmptyState title={t('empty')} />
           ) : (
-            <ul className="artwork-grid">
-              {works.map((work) => (
-                <ArtworkCard
-                  key={work.slug}
-                  work={work}
-                  alt={t('imageAlt', { title: work.title, artist: work.artist.name })}
-                  price={price}
-                />
-              ))}
-            </ul>
+            <div className={styles.featuredGrid}>
+              <ArtworkGrid works={works} label={t('featuredTitle')} eager={2} />
+            </div>
           )}
         </div>
       </section>
-    </>
-  );
-}
 
-function ArtworkCard({ work, alt, price }: { work: Card; alt: string; price: string }) {
-  return (
-    <li className="artwork-card" data-slug={work.slug}>
-      {/* The frame keeps its shape and paper colour whether the Commons image loads or not. */}
-      <div className="artwork-card__frame">
-        {work.imageUrl ? (
-          // A plain <img>: Commons serves its own thumbnails, nothing to optimise here.
-          // eslint-disable-next-line @next/next/no-img-element
-          <img src={`${work.imageUrl}?width=600`} alt={alt} width={600} height={750} loading="lazy" decoding="async" />
-        ) : null}
-      </div>
-      <div className="artwork-card__caption">
-        <h3 className="artwork-card__title">{work.title}</h3>
-        <p className="artwork-card__artist">
-          {work.artist.name}
-          {work.year != null ? <span className="artwork-card__year">{work.year}</span> : null}
-        </p>
-        <p className="artwork-card__price">{price}</p>
-      </div>
-    </li>
+      {[
+        { id: 'movements', kind: 'movements' as const, list: movements, title: t('movementsTitle'), lead: t('movementsLead'), more: t('allMovements') },
+        { id: 'museums', kind: 'museums' as const, list: museums, title: t('museumsTitle'), lead: t('museumsLead'), more: t('allMuseums') },
+      ]
+        .filter((row) => row.list.items.length > 0)
+        .map((row) => (
+          <section key={row.id} id={row.id} className={styles.section} aria-labelledby={`${row.id}-title`}>
+            <div className="container">
+              <header className={browse.sectionHead}>
+                <div>
+                  <h2 id={`${row.id}-title`}>{row.title}</h2>
+                  <p>{row.lead}</p>
+                </div>
+                <Link className={styles.more} href={pagePath.taxa(row.kind)}>
+                  {row.more}
+                </Link>
+              </header>
+              <TaxonCards items={row.list.items.slice(0, ROW)} label={row.title} />
+            </div>
+          </section>
+        ))}
+
+      <section className={styles.section} aria-labelledby="custom-title">
+        <div className="container">
+          <div className={styles.custom}>
+            <div className={styles.customCanvas} aria-hidden="true" />
+            <div className={styles.customText}>
+              <p className="eyebrow">{t('customEyebrow')}</p>
+              <h2 id="custom-title">{t('customTitle')}</h2>
+              <p>{t('customBody')}</p>
+              <ButtonLink variant="primary" href={pagePath.custom()}>
+                {t('customCta')}
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -32,6 +32,6 @@ export const FavoriteSlug = z.object({ slug });
 export const FavoriteState = z.object({ slug: z.string(), favorite: z.boolean() });
 
 export const MergeFavorites = z.object({
-  slugs: z.array(slug).max(MAX_MERGE_SLUGS, `at most ${MAX_MERGE_SLUGS} slugs`).describe('Slugs kept while signed out; unknown and unpublished ones are ignored'),
+  slugs: z.array(slug).max(MAX_MERGE_SLUGS, `at most ${MAX_MERGE_SLUGS} slugs`).describe('Slugs kept while signed out, newest first (the new favorites keep this order); unknown and unpublished ones are ignored'),
   locale,
 });

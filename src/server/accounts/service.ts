@@ -101,12 +101,22 @@ export async function removeFavorite(db: Db, userId: string, slug: string) {
   return { slug, favorite: false };
 }
 
-/** Adds a signed-out list (kept in the browser) to the stored favorites; unknown and unpublished slugs are ignored. */
-export async function mergeFavorites(db: Db, userId: string, slugs: string[], locale: Locale) {
+/**
+ * Adds a signed-out list (kept in the browser, newest first) to the stored favorites; unknown and
+ * unpublished slugs are ignored, and ones already stored keep their place. The new ones come
+ * first in the order given: each gets a creation time one millisecond older than the one before,
+ * since the list is ordered by that time and one shared `now()` would leave their order to chance.
+ */
+export async function mergeFavorites(db: Db, userId: string, slugs: string[], locale: Locale, now = new Date()) {
   const wanted = [...new Set(slugs)];
   if (wanted.length) {
-    const artworks = await db.artwork.findMany({ where: { slug: { in: wanted }, status: 'published' }, select: { id: true } });
-    await db.favorite.createMany({ data: artworks.map((a) => ({ userId, artworkId: a.id })), skipDuplicates: true });
+    const artworks = await db.artwork.findMany({ where: { slug: { in: wanted }, status: 'published' }, select: { id: true, slug: true } });
+    const idOf = new Map(artworks.map((a) => [a.slug, a.id]));
+    const data = wanted.flatMap((slug, i) => {
+      const artworkId = idOf.get(slug);
+      return artworkId === undefined ? [] : [{ userId, artworkId, createdAt: new Date(now.getTime() - i) }];
+    });
+    await db.favorite.createMany({ data, skipDuplicates: true });
   }
   return listFavorites(db, userId, locale);
 }

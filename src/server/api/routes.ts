@@ -49,6 +49,18 @@ export function pathParams(route: Route, path: string): Record<string, string> {
   return params;
 }
 
+/** The path parameters as they appear in the address, not decoded: what trpc-to-openapi hands a procedure. */
+export function rawPathParams(route: Route, path: string): Record<string, string> {
+  const names = route.path.split('/');
+  const values = path.split('/');
+  const params: Record<string, string> = {};
+  names.forEach((name, i) => {
+    const match = /^\{(.+)\}$/.exec(name);
+    if (match && values[i] !== undefined) params[match[1]!] = values[i]!;
+  });
+  return params;
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -15,6 +15,10 @@ export const pagePath = {
   taxon: (kind: TaxonKindPlural, slug: string) => `/${kind}/${slug}`,
   custom: () => '/custom',
   orderLookup: () => '/orders',
+  /** One order, as Stripe's return link and the customer's e-mails open it. */
+  order: (code: string) => `/orders/${code}`,
+  /** Personal pages: never in a sitemap. */
+  favorites: () => '/favorites',
 };
 
 /** The pages that exist whatever the catalog holds. */

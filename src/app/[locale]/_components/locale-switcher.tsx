@@ -1,34 +1,98 @@
 'use client';
 
+import { Suspense, useEffect, useRef } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
+import styles from './locale-switcher.module.css';
 
-/** Links to the same page in every language (the path is kept, the prefix changes). */
+/**
+ * The same page in another language: the path and its query are kept (`/de/artworks?q=sternennacht`
+ * → `/fr/artworks?q=sternennacht`). A native disclosure (`<details>`), so it opens with the keyboard
+ * and without JavaScript, and takes one small button's room on a phone.
+ */
 export function LocaleSwitcher() {
+  // The query is only known in the browser for pages served from cache: until it is read, the
+  // links keep the path alone (the server's rendering), then they gain the query.
+  return (
+    <Suspense fallback={<Switcher query="" />}>
+      <SwitcherWithQuery />
+    </Suspense>
+  );
+}
+
+function SwitcherWithQuery() {
+  const query = useSearchParams().toString();
+  return <Switcher query={query} />;
+}
+
+function Switcher({ query }: { query: string }) {
   const t = useTranslations('LocaleSwitcher');
   const current = useLocale();
   const pathname = usePathname();
+  const details = useRef<HTMLDetailsElement>(null);
+  const href = query ? `${pathname}?${query}` : pathname;
+
+  // The header stays mounted across client navigations: fold the list once a language is chosen.
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname, query]);
+
+  // Escape folds it and gives focus back to its button; a click elsewhere folds it too.
+  useEffect(() => {
+    const element = details.current;
+    if (!element) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && element.open) {
+        element.open = false;
+        element.querySelector('summary')?.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (element.open && !element.contains(event.target as Node)) element.open = false;
+    };
+    element.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      element.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, []);
+
   return (
-    <nav className="locale-switcher" aria-label={t('label')}>
-      <ul>
-        {routing.locales.map((locale) => (
-          <li key={locale}>
-            <Link
-              href={pathname}
-              locale={locale}
-              hrefLang={locale}
-              lang={locale}
-              title={t(`names.${locale}`)}
-              aria-label={t(`names.${locale}`)}
-              aria-current={locale === current ? 'page' : undefined}
-              prefetch={false}
-            >
-              {locale.toUpperCase()}
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <nav className={styles.switcher} aria-label={t('label')}>
+      <details ref={details} className={styles.details}>
+        <summary className={styles.summary} aria-label={t('current', { name: t(`names.${current}`) })}>
+          <svg className={styles.globe} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M3 12h18M12 3c2.6 2.6 3.9 5.6 3.9 9s-1.3 6.4-3.9 9M12 3C9.4 5.6 8.1 8.6 8.1 12s1.3 6.4 3.9 9" />
+          </svg>
+          <span className={styles.code}>{current.toUpperCase()}</span>
+          <span className={styles.name}>{t(`names.${current}`)}</span>
+          <span className={styles.caret} aria-hidden="true" />
+        </summary>
+        <ul className={styles.list}>
+          {routing.locales.map((locale) => (
+            <li key={locale}>
+              <Link
+                className={styles.option}
+                href={href}
+                locale={locale}
+                hrefLang={locale}
+                lang={locale}
+                aria-current={locale === current ? 'page' : undefined}
+                prefetch={false}
+              >
+                <span>{t(`names.${locale}`)}</span>
+                <span className={styles.optionCode} aria-hidden="true">
+                  {locale.toUpperCase()}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }

@@ -1,0 +1,165 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import {
+  CustomerFields,
+  customerFieldId,
+  customerFieldOf,
+  customerFields,
+  customerInput,
+  customerProblems,
+  SizeFramePicker,
+  usePrice,
+  useCustomerForm,
+  useSubmitOrder,
+  canvasCm,
+  type CustomerProblems,
+  type OrderBody,
+  type PriceTableData,
+} from '@/components/order';
+import { Button } from '@/components/ui/button';
+import { TextAreaField } from '@/components/ui/field';
+import { WallPreview } from '@/components/wall-preview';
+import { formatUsd } from '@/lib/format';
+import { CreateOrder, type Frame, type Size } from '@/server/orders/schema';
+import type { Locale } from '@/server/shared/locales';
+import styles from './artwork-page.module.css';
+
+interface Props {
+  slug: string;
+  /** The painting's picture for the wall preview (our /images route). */
+  imageSrc: string;
+  alt: string;
+  /** Width / height of the original, so the canvas is turned the way the painting is. */
+  ratio: number | null;
+  initialPrices: PriceTableData;
+}
+
+const ID = 'order';
+
+/**
+ * The reproduction order: size and finish with live prices, the wall preview beside them, then the
+ * customer's details and notes. The body is checked with the server's own `CreateOrder` schema
+ * before it is sent; what the server still refuses is shown on the field it names.
+ */
+export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Props) {
+  const t = useTranslations('OrderForm');
+  const locale = useLocale() as Locale;
+  const [size, setSize] = useState<Size>('50x70');
+  const [frame, setFrame] = useState<Frame>('stretched');
+  const [notes, setNotes] = useState('');
+  const [notesTooLong, setNotesTooLong] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const customer = useCustomerForm();
+  const { cents } = usePrice({ kind: 'reproduction', size, frame }, initialPrices);
+  const { submit, isPending } = useSubmitOrder();
+  const canvas = canvasCm(size, ratio);
+  const price = cents == null ? '—' : formatUsd(cents, locale);
+
+  const focusFirst = (problems: CustomerProblems, notesProblem: boolean) => {
+    const field = customerFields.find((f) => problems[f]);
+    const id = field ? customerFieldId(ID, field) : notesProblem ? `${ID}-notes` : null;
+    if (id) document.getElementById(id)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const body: OrderBody = {
+      kind: 'reproduction',
+      artworkSlug: slug,
+      size,
+      frame,
+      locale,
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+      customer: customerInput(customer.value),
+    };
+    // The server's contract decides; the customer part gives each field its own message.
+    const { problems } = customer.validate();
+    const parsed = CreateOrder.safeParse(body);
+    const notesProblem = !parsed.success && parsed.error.issues.some((issue) => issue.path[0] === 'notes');
+    setNotesTooLong(notesProblem);
+    if (!parsed.success) {
+      setFormError(t('problemSummary'));
+      focusFirst(problems, notesProblem);
+      return;
+    }
+    const outcome = await submit(body);
+    if (outcome.ok) return;
+    if (outcome.kind === 'failed') {
+      setFormError(t('failed'));
+      return;
+    }
+    const fromServer: CustomerProblems = {};
+    const local = customerProblems(customer.value);
+    for (const problem of outcome.problems) {
+      const field = customerFieldOf(problem.path);
+      if (field) fromServer[field] = local[field] ?? { key: 'invalid' };
+    }
+    customer.setErrors(fromServer);
+    const unknownWork = outcome.problems.some((p) => p.path === 'artworkSlug');
+    setFormError(unknownWork ? t('unavailable') : t('problemSummary'));
+    focusFirst(fromServer, false);
+  };
+
+  return (
+    <div className={styles.order}>
+      <div className={styles.orderPicker}>
+        <SizeFramePicker
+          size={size}
+          frame={frame}
+          onChange={(s, f) => {
+            setSize(s);
+            setFrame(f);
+          }}
+          ratio={ratio}
+          initialPrices={initialPrices}
+          idPrefix={ID}
+        />
+      </div>
+
+      <div className={styles.orderPreview}>
+        <WallPreview widthCm={canvas.widthCm} heightCm={canvas.heightCm} frame={frame} imageSrc={imageSrc} alt={alt} />
+      </div>
+
+      <form className={styles.orderForm} onSubmit={onSubmit} noValidate aria-describedby={formError ? `${ID}-summary` : undefined}>
+        <fieldset className={styles.orderFieldset}>
+          <legend className={styles.orderLegend}>{t('customerLegend')}</legend>
+          <CustomerFields value={customer.value} onChange={customer.onChange} errors={customer.errors} onBlur={customer.onBlur} idPrefix={ID} />
+          <TextAreaField
+            id={`${ID}-notes`}
+            name="notes"
+            label={t('notesLabel')}
+            hint={t('notesHint')}
+            optionalText={t('optional')}
+            value={notes}
+            maxLength={2000}
+            rows={4}
+            error={notesTooLong ? t('errors.tooLong', { max: 2000 }) : null}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+        </fieldset>
+
+        <div className={styles.checkout}>
+          <p className={styles.total}>
+            <span className={styles.totalLabel}>{t('priceLabel')}</span>
+            <output className={styles.totalPrice} aria-live="polite" data-testid="order-price" data-cents={cents ?? undefined}>
+              {price}
+            </output>
+          </p>
+          <p className={styles.totalNote}>{t('priceNote')}</p>
+          {formError ? (
+            <p id={`${ID}-summary`} className={styles.formError} role="alert">
+              {formError}
+            </p>
+          ) : null}
+          <Button type="submit" variant="primary" wide disabled={isPending} aria-disabled={isPending}>
+            {isPending ? t('submitting') : t('submit', { price })}
+          </Button>
+          <p className={styles.paymentNote}>{t('paymentNote')}</p>
+        </div>
+      </form>
+    </div>
+  );
+}

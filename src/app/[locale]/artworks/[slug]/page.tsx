@@ -1,0 +1,264 @@
+import { TRPCError } from '@trpc/server';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { cache } from 'react';
+import { ArtworkGrid } from '@/components/artwork/artwork-card';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
+import { JsonLd } from '@/components/json-ld';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { buttonClass } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
+import { localizedPath, routing } from '@/i18n/routing';
+import { formatSize, formatUsd } from '@/lib/format';
+import { imageSrc } from '@/lib/images';
+import { pageMetadata } from '@/lib/seo';
+import type { TaxonKindPlural, TaxonRef } from '@/server/catalog/schema';
+import { env, publicBaseUrl } from '@/server/env';
+import { pagePath } from '@/server/seo/paths';
+import type { Locale } from '@/server/shared/locales';
+import { serverApi } from '@/trpc/server';
+import { ArtworkOrder } from './_components/artwork-order';
+import { ZoomableImage } from './_components/zoomable-image';
+import styles from './_components/artwork-page.module.css';
+
+// Rendered on first visit, then served from cache; a publish run changes it at most daily.
+export const revalidate = 300;
+
+/** None at build time (the build has no database); each artwork is rendered on first visit, then cached. */
+export function generateStaticParams() {
+  return [];
+}
+
+interface Props {
+  params: Promise<{ locale: string; slug: string }>;
+}
+
+/**
+ * The artwork and the price table, once per render (metadata and page share it). An unknown or
+ * malformed slug is the localized 404.
+ */
+const load = cache(async (slug: string, locale: Locale) => {
+  try {
+    const [detail, prices] = await Promise.all([serverApi().catalog.artwork({ slug, locale }), serverApi().orders.pricing({})]);
+    return { ...detail, prices };
+  } catch (error) {
+    if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST')) return null;
+    throw error;
+  }
+});
+
+/** The cheapest reproduction in the price table: what "from" prices and the Offer quote. */
+function cheapestCents(prices: { reproduction: Record<string, Record<string, number>> }): number {
+  return Math.min(...Object.values(prices.reproduction).flatMap((byFrame) => Object.values(byFrame)));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, slug } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const data = await load(slug, locale);
+  if (!data) return {};
+  const t = await getTranslations({ locale, namespace: 'Artwork' });
+  const { artwork } = data;
+  const vars = { title: artwork.title, artist: artwork.artist.name };
+  return pageMetadata({
+    locale,
+    path: pagePath.artwork(artwork.slug),
+    title: t('metaTitle', vars),
+    description: t('metaDescription', { ...vars, price: formatUsd(cheapestCents(data.prices), locale) }),
+    imageFile: artwork.imageFile,
+  });
+}
+
+const factKinds: Exclude<TaxonKindPlural, 'subjects'>[] = ['museums', 'movements', 'genres'];
+const factKey = { museums: 'museum', movements: 'movement', genres: 'genre' } as const;
+
+export default async function ArtworkPage({ params }: Props) {
+  const { locale, slug } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const data = await load(slug, locale);
+  if (!data) notFound();
+  const { artwork, related, prices } = data;
+  const [t, nav, catalog] = await Promise.all([getTranslations('Artwork'), getTranslations('Nav'), getTranslations('Catalog')]);
+
+  const alt = catalog('imageAlt', { title: artwork.title, artist: artwork.artist.name });
+  const ratio = artwork.widthCm && artwork.heightCm ? artwork.widthCm / artwork.heightCm : null;
+  const fromCents = cheapestCents(prices);
+  const byKind = (kind: TaxonKindPlural): TaxonRef[] => artwork.taxa.filter((taxon) => taxon.kind === kind);
+  const subjects = byKind('subjects');
+
+  const base = publicBaseUrl(env()).replace(/\/$/, '');
+  const url = `${base}${localizedPath(locale, pagePath.artwork(artwork.slug))}`;
+  const image = artwork.imageFile ? `${base}${imageSrc(artwork.imageFile, 1600)}` : undefined;
+  const cm = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'CMT' });
+  const structured = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'VisualArtwork',
+      name: artwork.title,
+      url,
+      ...(image ? { image } : {}),
+      creator: { '@type': 'Person', name: artwork.artist.name, url: `${base}${localizedPath(locale, pagePath.artist(artwork.artist.slug))}` },
+      ...(artwork.year != null ? { dateCreated: String(artwork.year) } : {}),
+      ...(artwork.widthCm ? { width: cm(artwork.widthCm) } : {}),
+      ...(artwork.heightCm ? { height: cm(artwork.heightCm) } : {}),
+      ...(artwork.story ? { description: artwork.story } : {}),
+      inLanguage: locale,
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: t('productName', { title: artwork.title }),
+      url,
+      ...(image ? { image } : {}),
+      description: t('metaDescription', { title: artwork.title, artist: artwork.artist.name, price: formatUsd(fromCents, locale) }),
+      brand: { '@type': 'Brand', name: 'Atelier Prints' },
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: (fromCents / 100).toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+  ];
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <JsonLd data={structured} />
+      <Breadcrumbs
+        items={[
+          { name: nav('artworks'), path: pagePath.artworks() },
+          { name: artwork.artist.name, path: pagePath.artist(artwork.artist.slug) },
+          { name: artwork.title },
+        ]}
+      />
+
+      <article className={styles.article}>
+        <section className={styles.hero}>
+          <div className={styles.figure}>
+            <ZoomableImage file={artwork.imageFile} title={artwork.title} alt={alt} ratio={ratio} />
+          </div>
+
+          <div className={styles.intro}>
+            <p className="eyebrow">{t('eyebrow')}</p>
+            <h1 className={styles.title}>{artwork.title}</h1>
+            <p className={styles.byline}>
+              {t.rich('byArtist', {
+                name: artwork.artist.name,
+                artist: (chunks) => <Link href={pagePath.artist(artwork.artist.slug)}>{chunks}</Link>,
+              })}
+              {artwork.year != null ? <span className={styles.year}>{artwork.year}</span> : null}
+            </p>
+            <p className={styles.from}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
+            <div className={styles.actions}>
+              <a className={buttonClass('primary')} href="#order">
+                {t('orderCta')}
+              </a>
+              <FavoriteButton slug={artwork.slug} title={artwork.title} />
+            </div>
+
+            {artwork.story ? (
+              <section className={styles.story} aria-labelledby="story-title">
+                <h2 id="story-title" className={styles.subheading}>
+                  {t('storyHeading')}
+                </h2>
+                {artwork.story
+                  .split(/\n{2,}/)
+                  .filter(Boolean)
+                  .map((paragraph, i) => (
+                    <p key={i}>{paragraph}</p>
+                  ))}
+              </section>
+            ) : null}
+
+            <section aria-labelledby="facts-title">
+              <h2 id="facts-title" className={styles.subheading}>
+                {t('factsHeading')}
+              </h2>
+              <dl className={styles.facts}>
+                <div>
+                  <dt>{t('facts.artist')}</dt>
+                  <dd>
+                    <Link href={pagePath.artist(artwork.artist.slug)}>{artwork.artist.name}</Link>
+                  </dd>
+                </div>
+                {artwork.year != null ? (
+                  <div>
+                    <dt>{t('facts.year')}</dt>
+                    <dd>{artwork.year}</dd>
+                  </div>
+                ) : null}
+                {artwork.widthCm && artwork.heightCm ? (
+                  <div>
+                    <dt>{t('facts.size')}</dt>
+                    <dd>{formatSize(artwork.widthCm, artwork.heightCm, locale)}</dd>
+                  </div>
+                ) : null}
+                {factKinds.map((kind) =>
+                  byKind(kind).length ? (
+                    <div key={kind}>
+                      <dt>{t(`facts.${factKey[kind]}`)}</dt>
+                      <dd>
+                        {byKind(kind).map((taxon, i) => (
+                          <span key={taxon.slug}>
+                            {i > 0 ? ', ' : null}
+                            <Link href={pagePath.taxon(kind, taxon.slug)}>{taxon.name}</Link>
+                          </span>
+                        ))}
+                      </dd>
+                    </div>
+                  ) : null,
+                )}
+                {subjects.length ? (
+                  <div className={styles.subjectsFact}>
+                    <dt>{t('facts.subjects')}</dt>
+                    <dd>
+                      <ul className={styles.chips}>
+                        {subjects.map((taxon) => (
+                          <li key={taxon.slug}>
+                            <Link className={styles.chip} href={pagePath.taxon('subjects', taxon.slug)}>
+                              {taxon.name}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </section>
+          </div>
+        </section>
+
+        <section id="order" className={styles.orderSection} aria-labelledby="order-title">
+          <header className={styles.sectionHead}>
+            <h2 id="order-title" className={styles.sectionTitle}>
+              {t('orderHeading')}
+            </h2>
+            <p className={styles.sectionLead}>{t('orderLead')}</p>
+          </header>
+          <ArtworkOrder
+            slug={artwork.slug}
+            imageSrc={artwork.imageFile ? imageSrc(artwork.imageFile, 640) : '/favicon.svg'}
+            alt={alt}
+            ratio={ratio}
+            initialPrices={prices}
+          />
+        </section>
+
+        {related.length ? (
+          <section className={styles.related} aria-labelledby="related-title">
+            <h2 id="related-title" className={styles.sectionTitle}>
+              {t('relatedHeading')}
+            </h2>
+            <ArtworkGrid works={related} eager={0} label={t('relatedLabel')} />
+          </section>
+        ) : null}
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { TRPCError } from '@trpc/server';
+import { artistOptions, cachedFilteredGrid, filterName, taxonOptions, type FilterOption } from '@/components/browse/catalog-lists';
+import { EmptyState } from '@/components/browse/empty-state';
+import { filterKeys, GridFilters, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/filters';
+import { pageParam, param, type SearchParams } from '@/components/browse/params';
+import { WorksList } from '@/components/browse/works';
+import styles from '@/components/browse/browse.module.css';
+import { ButtonLink } from '@/components/ui/button';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { routing } from '@/i18n/routing';
+import { pageMetadata } from '@/lib/seo';
+import { PAGE_SIZE, type ArtworkCard, type Page, type TaxonKindPlural } from '@/server/catalog/schema';
+import { pagePath } from '@/server/seo/paths';
+import type { Locale } from '@/server/shared/locales';
+import { serverApi } from '@/trpc/server';
+
+// The grid reads its query (search words, filters, page), so it is rendered per request, which is
+// what search results are. Filter lists and word-less grids are cached (catalog-lists.ts).
+export const dynamic = 'force-dynamic';
+
+interface Props {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<SearchParams>;
+}
+
+/** The filter's browse-page kind, as `catalog.taxa` names it. */
+const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = {
+  movement: 'movements',
+  museum: 'museums',
+  genre: 'genres',
+  subject: 'subjects',
+};
+
+/** Longer than any slug the catalog makes: names nothing (the procedure would refuse it with a 400). */
+const MAX_SLUG = 160;
+
+/** The query as the address gives it, made safe for the procedure: whatever a shopper types gives a page, never an error. */
+function gridQuery(params: SearchParams): GridQuery {
+  const q = param(params, 'q')?.replace(/\u0000/g, '').slice(0, 200).trim();
+  const query: GridQuery = q ? { q } : {};
+  for (const key of filterKeys) {
+    const value = param(params, key);
+    if (value) query[key] = value.toLowerCase();
+  }
+  return query;
+}
+
+const emptyPage = (page: number): Page<ArtworkCard> => ({ items: [], total: 0, page, pageSize: PAGE_SIZE });
+
+/** One `catalog.artworks` call per render, shared by the page and its metadata. */
+const readGrid = cache(async (locale: Locale, key: string): Promise<Page<ArtworkCard>> => {
+  const { page, ...query } = JSON.parse(key) as GridQuery & { page: number };
+  if (filterKeys.some((k) => (query[k]?.length ?? 0) > MAX_SLUG)) return emptyPage(page);
+  try {
+    if (!query.q) return await cachedFilteredGrid(locale, query, page);
+    return await serverApi().catalog.artworks({ ...query, page, locale });
+  } catch (error) {
+    // A malformed filter value is a query that finds nothing, not a broken page.
+    if (error instanceof TRPCError && error.code === 'BAD_REQUEST') return emptyPage(page);
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const search = await searchParams;
+  const query = gridQuery(search);
+  const t = await getTranslations({ locale, namespace: 'Browse' });
+  const works = await readGrid(locale, JSON.stringify({ ...query, page: pageParam(search) }));
+  const filtered = Object.keys(query).length > 0;
+  return pageMetadata({
+    locale,
+    path: pagePath.artworks(),
+    title: query.q ? t('searchTitle', { q: query.q }) : t('title'),
+    description: t('description'),
+    imageFile: works.items.find((work) => work.imageFile)?.imageFile,
+    // Search results and filtered views repeat what the grid and browse pages already offer.
+    noindex: filtered || pageParam(search) > 1,
+  });
+}
+
+export default async function ArtworksPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const search = await searchParams;
+  const query = gridQuery(search);
+  const page = pageParam(search);
+
+  const [t, works, options] = await Promise.all([
+    getTranslations('Browse'),
+    readGrid(locale, JSON.stringify({ ...query, page })),
+    Promise.all([artistOptions(locale), ...Object.values(kindOfFilter).map((kind) => taxonOptions(kind, locale))]),
+  ]);
+  const [artists, movements, museums, genres, subjects] = options as [FilterOption[], FilterOption[], FilterOption[], FilterOption[], FilterOption[]];
+  const optionsByKey: Record<FilterKey, FilterOption[]> = { artist: artists, movement: movements, museum: museums, genre: genres, subject: subjects };
+
+  const active: ActiveFilter[] = await Promise.all(
+    filterKeys
+      .filter((key) => query[key])
+      .map(async (key) => {
+        const slug = query[key]!;
+        const known = optionsByKey[key].find((option) => option.slug === slug)?.name;
+        const name = known ?? (slug.length <= MAX_SLUG ? await filterName(key === 'artist' ? 'artists' : kindOfFilter[key], slug, locale) : null);
+        return { key, slug, name: name ?? slug };
+      }),
+  );
+
+  const summary = query.q ? t('resultsFor', { count: works.total, q: query.q }) : t('results', { count: works.total });
+  const nothing = works.total === 0;
+
+  return (
+    <div className="container">
+      <header className="page-head">
+        <Breadcrumbs items={[{ name: t('title'), path: query.q || active.length ? pagePath.artworks() : undefined }, ...(query.q ? [{ name: t('searchCrumb', { q: query.q }) }] : [])]} />
+        <h1>{query.q ? t('searchHeading', { q: query.q }) : t('title')}</h1>
+        {query.q ? null : <p>{t('lead')}</p>}
+      </header>
+
+      <GridFilters query={query} options={optionsByKey} active={active} />
+
+      <section className="page-section" aria-labelledby="grid-summary">
+        {/* With nothing found the empty state says it (as a status); the count would only repeat it. */}
+        <p className={nothing ? 'visually-hidden' : styles.summary} id="grid-summary">
+          {summary}
+        </p>
+        {nothing ? (
+          <EmptyState title={query.q ? t('emptySearchTitle', { q: query.q }) : t('emptyTitle')} body={active.length ? t('emptyFiltersBody') : t('emptySearchBody')}>
+            {active.length && query.q ? (
+              <>
+                <ButtonLink variant="primary" href={{ pathname: pagePath.artworks(), query: without(query, ...filterKeys) }}>
+                  {t('searchEverywhere', { q: query.q })}
+                </ButtonLink>
+                <ButtonLink href={{ pathname: pagePath.artworks(), query: without(query, 'q') }}>{t('clearSearch')}</ButtonLink>
+              </>
+            ) : active.length ? (
+              <ButtonLink variant="primary" href={pagePath.artworks()}>
+                {t('clearFilters')}
+              </ButtonLink>
+            ) : (
+              <ButtonLink variant="primary" href={pagePath.artworks()}>
+                {t('seeAll')}
+              </ButtonLink>
+            )}
+            <ButtonLink variant="quiet" href={pagePath.artists()}>
+              {t('browseArtists')}
+            </ButtonLink>
+          </EmptyState>
+        ) : (
+          <WorksList works={works} path={pagePath.artworks()} query={query} label={summary} />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { OrderBanner } from '@/components/order-status/order-details';
+import { OrderPage } from '@/components/order-status/order-page';
+import css from '@/components/order-status/order-status.module.css';
+import { routing } from '@/i18n/routing';
+import { pageMetadata } from '@/lib/seo';
+import { pagePath } from '@/server/seo/paths';
+
+// One customer's order: read in the browser with their e-mail, never cached, never indexed.
+export const dynamic = 'force-dynamic';
+
+interface Props {
+  params: Promise<{ locale: string; code: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** Order codes are 10 characters; the lookup takes up to 20 (interface.md §8). */
+const plausibleCode = (code: string) => /^[0-9A-Za-z]{1,20}$/.test(code);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, code } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'Orders.order.meta' });
+  const shown = code.toUpperCase();
+  return pageMetadata({ locale, path: pagePath.order(shown), title: t('title', { code: shown }), description: t('description'), noindex: true });
+}
+
+export default async function OrderCodePage({ params, searchParams }: Props) {
+  const { locale, code } = await params;
+  if (!hasLocale(routing.locales, locale) || !plausibleCode(code)) notFound();
+  setRequestLocale(locale);
+  const query = await searchParams;
+  // `?placed=1` from our own form; `?checkout=success|cancelled` from Stripe's return (docs/decisions.md "Payments").
+  const banner: OrderBanner =
+    query.checkout === 'success' ? 'paid' : query.checkout === 'cancelled' ? 'cancelled' : query.placed === '1' ? 'placed' : null;
+
+  return (
+    <div className={`container ${css.orderPage}`}>
+      <OrderPage code={code} banner={banner} />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { OrderStatus } from '@/server/orders/schema';
+import type { Locale } from '@/server/shared/locales';
+import { staffApi } from '../../../_lib/trpc';
+import styles from '../../staff.module.css';
+
+type Sketch = 'pending' | 'approved' | 'changes_requested';
+
+interface Props {
+  locale: Locale;
+  order: {
+    code: string;
+    kind: 'reproduction' | 'custom';
+    status: OrderStatus;
+    /** The number of events the page showed: a change made by someone else since then is refused, not overwritten. */
+    version: number;
+    moves: OrderStatus[];
+    trackingNumber: string | null;
+    sketchStatus: Sketch | null;
+  };
+}
+
+const tracked: OrderStatus[] = ['shipped', 'delivered'];
+const chain: OrderStatus[] = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered'];
+
+/** The next step of the chain when the server allows it, else the first move it allows, else a note only. */
+function suggested(order: Props['order']): OrderStatus {
+  const next = chain[chain.indexOf(order.status) + 1];
+  if (next && order.moves.includes(next)) return next;
+  return order.moves.find((m) => m !== 'cancelled') ?? order.status;
+}
+
+/**
+ * The order's next step: only the moves the server allows are offered (computed by the same rules
+ * the change applies), with a note, a tracking number when shipping and the sketch's status for
+ * custom paintings. After a change the page is read again, so what is shown is what is stored.
+ */
+export function OrderActions({ locale, order: shown }: Props) {
+  const t = useTranslations('Staff.order.actions');
+  const ts = useTranslations('Staff');
+  const router = useRouter();
+  const id = useId();
+  // The order as last known: the answer of our own change until the page's fresh render arrives
+  // (so a second change right after the first does not look like someone else's).
+  const [order, setOrder] = useState(shown);
+  useEffect(() => setOrder(shown), [shown]);
+  const [target, setTarget] = useState<OrderStatus>(() => suggested(order));
+  const [note, setNote] = useState('');
+  const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [sketch, setSketch] = useState<Sketch>(order.sketchStatus ?? 'pending');
+  const [outcome, setOutcome] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
+
+  const change = staffApi.changeOrder.useMutation({
+    onSuccess: (saved) => {
+      setOrder(saved);
+      setOutcome({ kind: 'saved', text: saved.status === order.status ? t('savedNote') : t('saved', { status: ts(`status.${saved.status}`) }) });
+      setNote('');
+      setTarget(suggested(saved));
+      router.refresh();
+    },
+    onError: (error) => {
+      const code = error.data?.appCode;
+      const stale = error.data?.details?.some((d) => d.path === 'version');
+      const text =
+        error.data?.httpStatus === 401 ? t('errors.signedOut')
+        : stale ? t('errors.stale')
+        : code === 'invalid_transition' ? t('errors.notAllowed')
+        : code === 'invalid_input' ? t('errors.invalid')
+        : code === 'not_found' ? t('errors.notFound')
+        : t('errors.failed');
+      setOutcome({ kind: 'error', text });
+      // Someone else's change, or a move no longer allowed: show the order as it now is.
+      if (stale || code === 'invalid_transition') router.refresh();
+    },
+  });
+
+  const options: OrderStatus[] = [...order.moves.filter((m) => m !== 'cancelled'), order.status, ...order.moves.filter((m) => m === 'cancelled')];
+  const noteOnly = target === order.status;
+  const showTracking = tracked.includes(target);
+  const showSketch = order.kind === 'custom' && target === 'sketching';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    change.mutate({
+      code: order.code,
+      version: order.version,
+      locale,
+      status: target,
+      note: note.trim() || undefined,
+      trackingNumber: showTracking ? tracking.trim() || undefined : undefined,
+      sketchStatus: showSketch ? sketch : undefined,
+    });
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('title')}</h2>
+      {order.moves.length === 0 && <p className={styles.hint}>{t('final', { status: ts(`status.${order.status}`) })}</p>}
+      <form onSubmit={submit} className={styles.form}>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-status`}>{t('moveTo')}</label>
+          <select id={`${id}-status`} value={target} onChange={(e) => setTarget(e.target.value as OrderStatus)}>
+            {options.map((s) => (
+              <option key={s} value={s}>
+                {s === order.status ? t('keep', { status: ts(`status.${s}`) }) : ts(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {showSketch && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-sketch`}>{t('sketch')}</label>
+            <select id={`${id}-sketch`} value={sketch} onChange={(e) => setSketch(e.target.value as Sketch)}>
+              {(['pending', 'approved', 'changes_requested'] as const).map((s) => (
+                <option key={s} value={s}>
+                  {ts(`sketch.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {showTracking && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-tracking`}>{t('tracking')}</label>
+            <input id={`${id}-tracking`} value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={100} autoComplete="off" spellCheck={false} />
+          </div>
+        )}
+        <div className={styles.field}>
+          <label htmlFor={`${id}-note`}>{t('note')}</label>
+          <textarea id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={3} aria-describedby={`${id}-note-hint`} />
+          <p id={`${id}-note-hint`} className={styles.hint}>
+            {t('noteHint')}
+          </p>
+        </div>
+        <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim())}>
+          {change.isPending ? t('saving') : noteOnly ? t('addNote') : t('move', { status: ts(`status.${target}`) })}
+        </button>
+        <p role="status" aria-live={outcome?.kind === 'error' ? 'assertive' : 'polite'} className={outcome ? (outcome.kind === 'error' ? styles.error : styles.notice) : undefined} data-testid="order-outcome">
+          {outcome?.text}
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { hasStaffSession, staffLocale } from '../../_lib/auth';
+import styles from '../staff.module.css';
+
+interface Props {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ error?: string; next?: string; signedOut?: string }>;
+}
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await getTranslations({ locale: staffLocale((await params).locale), namespace: 'Staff.signIn' });
+  return { title: t('title') };
+}
+
+/**
+ * The admin token is typed here once and posted to /staff/api/sign-in, which answers with the
+ * session cookie; the token is never put in an address or in the browser's storage.
+ */
+export default async function SignInPage({ params, searchParams }: Props) {
+  const locale = staffLocale((await params).locale);
+  const { error, next, signedOut } = await searchParams;
+  if (await hasStaffSession()) redirect(`/staff/${locale}`);
+  const t = await getTranslations({ locale, namespace: 'Staff.signIn' });
+  const message = error === 'token' ? t('wrongToken') : error === 'origin' ? t('wrongOrigin') : null;
+
+  return (
+    <section className={styles.signIn} aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title" className={styles.title}>
+        {t('title')}
+      </h1>
+      <p className={styles.lead}>{t('lead')}</p>
+      {signedOut && !message && (
+        <p className={styles.notice} role="status">
+          {t('signedOut')}
+        </p>
+      )}
+      {message && (
+        <p className={styles.error} role="alert" id="sign-in-error">
+          {message}
+        </p>
+      )}
+      <form method="post" action="/staff/api/sign-in" className={styles.form}>
+        <input type="hidden" name="locale" value={locale} />
+        {next && <input type="hidden" name="next" value={next} />}
+        <div className={styles.field}>
+          <label htmlFor="token">{t('token')}</label>
+          <input
+            id="token"
+            name="token"
+            type="password"
+            required
+            autoComplete="current-password"
+            autoFocus
+            spellCheck={false}
+            aria-describedby={message ? 'token-hint sign-in-error' : 'token-hint'}
+            aria-invalid={message ? true : undefined}
+          />
+          <p id="token-hint" className={styles.hint}>
+            {t('tokenHint')}
+          </p>
+        </div>
+        <button type="submit" className={styles.primaryButton}>
+          {t('submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

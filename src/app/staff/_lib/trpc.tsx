@@ -1,0 +1,20 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { useState, type ReactNode } from 'react';
+import type { StaffDashboardRouter } from '@/server/staff/router';
+
+/** The dashboard's typed client, over /staff/api/trpc, where the session cookie (Path=/staff) is sent. */
+export const staffApi = createTRPCReact<StaffDashboardRouter>();
+
+export function StaffApiProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
+  const [client] = useState(() => staffApi.createClient({ links: [httpBatchLink({ url: '/staff/api/trpc' })] }));
+  return (
+    <staffApi.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </staffApi.Provider>
+  );
+}

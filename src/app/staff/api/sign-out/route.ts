@@ -1,0 +1,5 @@
+import { signOut } from '@/server/staff/handlers';
+
+export const dynamic = 'force-dynamic';
+
+export const POST = (request: Request) => signOut(request);

@@ -1,0 +1,101 @@
+import { useLocale, useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { Link } from '@/i18n/navigation';
+import { localizedPath } from '@/i18n/routing';
+import { pagePath } from '@/server/seo/paths';
+import type { Locale } from '@/server/shared/locales';
+import type { FilterOption } from './catalog-lists';
+import { FilterForm } from './filter-form';
+import styles from './browse.module.css';
+
+/** The grid's filters, in the order the form shows them; the names are the procedure's query keys. */
+export const filterKeys = ['artist', 'movement', 'museum', 'genre', 'subject'] as const;
+export type FilterKey = (typeof filterKeys)[number];
+
+export type GridQuery = { q?: string } & Partial<Record<FilterKey, string>>;
+
+export interface ActiveFilter {
+  key: FilterKey;
+  slug: string;
+  /** The shop's name for it in this language; the slug when the catalog does not know it. */
+  name: string;
+}
+
+interface Props {
+  query: GridQuery;
+  options: Record<FilterKey, FilterOption[]>;
+  active: ActiveFilter[];
+}
+
+/** The query without some keys (and without the page: a changed search starts on its first page). */
+export function without(query: GridQuery, ...keys: (keyof GridQuery)[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter(([key, value]) => value && !keys.includes(key as keyof GridQuery))) as Record<string, string>;
+}
+
+/** Search words and filter selects as one GET form, then the active filters as removable chips. */
+export function GridFilters({ query, options, active }: Props) {
+  const t = useTranslations('Browse');
+  const locale = useLocale() as Locale;
+  const byName = (a: FilterOption, b: FilterOption) => a.name.localeCompare(b.name, locale);
+  return (
+    <div className={styles.filters}>
+      <FilterForm action={localizedPath(locale, pagePath.artworks())} className={styles.filterForm} label={t('formLabel')}>
+        <div className={styles.searchRow}>
+          <TextField id="grid-q" name="q" type="search" label={t('searchLabel')} placeholder={t('searchPlaceholder')} defaultValue={query.q ?? ''} maxLength={200} autoComplete="off" />
+          <Button type="submit" variant="primary" className={styles.searchSubmit}>
+            {t('submit')}
+          </Button>
+        </div>
+        <fieldset className={styles.selects}>
+          <legend className="visually-hidden">{t('filtersLegend')}</legend>
+          {filterKeys.map((key) => {
+            const current = active.find((filter) => filter.key === key);
+            const list = [...options[key]].sort(byName);
+            // A value reached from a link (a small museum) may not be among the most common: keep it selectable.
+            if (current && !list.some((option) => option.slug === current.slug)) list.unshift({ slug: current.slug, name: current.name, count: 0 });
+            if (list.length === 0) return null;
+            return (
+              <SelectField key={key} id={`grid-${key}`} name={key} label={t(`filter.${key}`)} defaultValue={current?.slug ?? ''}>
+                <option value="">{t(`any.${key}`)}</option>
+                {list.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {option.count ? t('optionWithCount', { name: option.name, count: option.count }) : option.name}
+                  </option>
+                ))}
+              </SelectField>
+            );
+          })}
+        </fieldset>
+      </FilterForm>
+
+      {active.length > 0 ? (
+        <div className={styles.chipsRow}>
+          <p className={styles.chipsLabel} id="active-filters">
+            {t('activeFilters')}
+          </p>
+          <ul className={styles.chips} aria-labelledby="active-filters">
+            {active.map((filter) => (
+              <li key={filter.key}>
+                <Link
+                  className={styles.chip}
+                  href={{ pathname: pagePath.artworks(), query: without(query, filter.key) }}
+                  aria-label={t('removeFilter', { filter: t(`filter.${filter.key}`), name: filter.name })}
+                >
+                  <span className={styles.chipKind}>{t(`filter.${filter.key}`)}</span>
+                  <span>{filter.name}</span>
+                  <span className={styles.chipClose} aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {active.length > 1 ? (
+            <Link className={styles.clearAll} href={{ pathname: pagePath.artworks(), query: without(query, ...filterKeys) }}>
+              {t('clearFilters')}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { useLocale, useTranslations } from 'next-intl';
+import { formatDateTime } from '@/lib/format';
+import type { OrderStatus, OrderView } from '@/server/orders/schema';
+import { orderSteps } from './order-code';
+import css from './order-status.module.css';
+
+type Step = (typeof orderSteps)[number];
+type StepState = 'done' | 'current' | 'upcoming';
+
+/**
+ * The order's history as the steps of its making (placed → paid → sketching → painting → drying →
+ * shipped → delivered): each reached step with its date and the studio's notes, the step the order
+ * is in now marked, and what is still to come. Staff may skip a step; a skipped step shows as done
+ * without a date. A cancelled order ends where it stopped.
+ */
+export function OrderTimeline({ order }: { order: OrderView }) {
+  const t = useTranslations('Orders.timeline');
+  const status = useTranslations('Orders.status');
+  const locale = useLocale();
+  const cancelled = order.status === 'cancelled';
+  const reachedIndex = cancelled
+    ? Math.max(0, ...order.events.map((e) => orderSteps.indexOf(e.status as Step)).filter((i) => i >= 0))
+    : orderSteps.indexOf(order.status as Step);
+
+  const eventsOf = (s: OrderStatus) => order.events.filter((e) => e.status === s);
+  const stateOf = (i: number): StepState => {
+    if (i < reachedIndex || (i === reachedIndex && (cancelled || order.status === 'delivered'))) return 'done';
+    if (i === reachedIndex) return 'current';
+    return 'upcoming';
+  };
+  const steps: { step: OrderStatus; state: StepState }[] = orderSteps
+    .map((step, i) => ({ step, state: stateOf(i) }))
+    .filter(({ state }) => !(cancelled && state === 'upcoming'));
+  if (cancelled) steps.push({ step: 'cancelled', state: 'current' });
+
+  return (
+    <ol className={css.timeline}>
+      {steps.map(({ step, state }) => {
+        const events = eventsOf(step);
+        const notes = events.filter((e) => e.note);
+        return (
+          <li key={step} className={css.timelineStep} data-state={state} data-step={step} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className={css.marker} aria-hidden="true" />
+            <div className={css.stepBody}>
+              <p className={css.stepHead}>
+                <span className={css.stepName}>{status(`${step}.name`)}</span>
+                {events[0] ? (
+                  <time className={css.stepDate} dateTime={events[0].at}>
+                    {formatDateTime(events[0].at, locale)}
+                  </time>
+                ) : state === 'done' ? (
+                  <span className={css.stepDate}>{t('skipped')}</span>
+                ) : null}
+              </p>
+              <span className="visually-hidden">{t(`state.${state}`)}</span>
+              {state !== 'done' ? <p className={css.stepText}>{status(`${step}.description`)}</p> : null}
+              {step === 'sketching' && order.sketchStatus && state !== 'upcoming' ? (
+                <p className={css.stepExtra}>{t(`sketch.${order.sketchStatus}`)}</p>
+              ) : null}
+              {step === 'shipped' && order.trackingNumber && state !== 'upcoming' ? (
+                <p className={css.stepExtra}>
+                  {t('tracking')} <span className={css.tracking}>{order.trackingNumber}</span>
+                </p>
+              ) : null}
+              {notes.length ? (
+                <ul className={css.notes} aria-label={t('notesLabel')}>
+                  {notes.map((e, i) => (
+                    <li key={`${e.at}-${i}`}>
+                      <blockquote className={css.note}>{e.note}</blockquote>
+                      {notes.length > 1 || e.at !== events[0]?.at ? (
+                        <time className={css.noteDate} dateTime={e.at}>
+                          {formatDateTime(e.at, locale)}
+                        </time>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

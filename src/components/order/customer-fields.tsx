@@ -1,0 +1,128 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SelectField, TextField } from '@/components/ui/field';
+import { countryOptions } from './countries';
+import { customerFields, customerInput, customerProblems, emptyCustomer, type CustomerDraft, type CustomerField, type CustomerProblems } from './customer';
+import styles from './order.module.css';
+
+/** The id of one customer input, so a form can move focus to the first field at fault. */
+export const customerFieldId = (idPrefix: string, field: CustomerField) => `${idPrefix}-customer-${field}`;
+
+interface Props {
+  value: CustomerDraft;
+  onChange: (next: CustomerDraft) => void;
+  /** Problems to show, one per field (see `useCustomerForm`). */
+  errors: CustomerProblems;
+  /** Called when a field loses focus: the moment to check it. */
+  onBlur?: (field: CustomerField) => void;
+  /** Keeps ids unique when two forms share a page. */
+  idPrefix?: string;
+}
+
+const autoComplete: Record<CustomerField, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'tel',
+  address: 'street-address',
+  city: 'address-level2',
+  postalCode: 'postal-code',
+  country: 'country',
+};
+
+/**
+ * Name, e-mail, phone (optional) and delivery address, exactly the fields of the server's `Customer`
+ * schema. Errors are shown under each field through the shared field primitives, which announce them.
+ */
+export function CustomerFields({ value, onChange, errors, onBlur, idPrefix = 'order' }: Props) {
+  const t = useTranslations('OrderForm');
+  const locale = useLocale();
+  // Country names come from Intl, whose data differs between Node and the browser: listing them
+  // only in the browser keeps the server's HTML and the first client render identical (hydration).
+  const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
+  useEffect(() => setCountries(countryOptions(locale)), [locale]);
+  const common = (field: CustomerField) => ({
+    id: customerFieldId(idPrefix, field),
+    name: field,
+    autoComplete: autoComplete[field],
+    error: errors[field] ? t(`errors.${errors[field].key}`, errors[field].values ?? { max: 0 }) : null,
+    onBlur: () => onBlur?.(field),
+  });
+  const text = (field: Exclude<CustomerField, 'country'>) => ({
+    ...common(field),
+    value: value[field],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value }),
+  });
+
+  return (
+    <div className={styles.customer}>
+      <TextField {...text('name')} label={t('fields.name')} required />
+      <TextField {...text('email')} label={t('fields.email')} hint={t('hints.email')} type="email" inputMode="email" required spellCheck={false} />
+      <TextField {...text('phone')} label={t('fields.phone')} hint={t('hints.phone')} type="tel" optionalText={t('optional')} />
+      <TextField {...text('address')} label={t('fields.address')} required />
+      <div className={styles.pair}>
+        <TextField {...text('city')} label={t('fields.city')} required />
+        <TextField {...text('postalCode')} label={t('fields.postalCode')} required />
+      </div>
+      <SelectField
+        {...common('country')}
+        label={t('fields.country')}
+        value={value.country}
+        onChange={(e) => onChange({ ...value, country: e.target.value })}
+        required
+      >
+        <option value="">{t('countryPlaceholder')}</option>
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
+/**
+ * The state behind `CustomerFields`: a field is checked when it loses focus, and every field on
+ * submit; a shown error is re-checked as the shopper types, so it goes away as soon as it is fixed
+ * (but a new one never appears mid-typing).
+ */
+export function useCustomerForm(initial: CustomerDraft = emptyCustomer) {
+  const [value, setValue] = useState<CustomerDraft>(initial);
+  const [errors, setErrors] = useState<CustomerProblems>({});
+  const touched = useRef(new Set<CustomerField>());
+
+  const shownFor = useCallback((draft: CustomerDraft, keep: (field: CustomerField) => boolean) => {
+    const all = customerProblems(draft);
+    const shown: CustomerProblems = {};
+    for (const field of customerFields) if (all[field] && keep(field)) shown[field] = all[field];
+    return shown;
+  }, []);
+
+  const onChange = useCallback(
+    (next: CustomerDraft) => {
+      setValue(next);
+      setErrors((current) => shownFor(next, (field) => field in current));
+    },
+    [shownFor],
+  );
+
+  const onBlur = useCallback(
+    (field: CustomerField) => {
+      touched.current.add(field);
+      setErrors(shownFor(value, (f) => touched.current.has(f)));
+    },
+    [shownFor, value],
+  );
+
+  /** Checks every field and shows every problem; the customer body when all is well. */
+  const validate = useCallback(() => {
+    for (const field of customerFields) touched.current.add(field);
+    const problems = customerProblems(value);
+    setErrors(problems);
+    return { problems, customer: Object.keys(problems).length === 0 ? customerInput(value) : null };
+  }, [value]);
+
+  return { value, onChange, onBlur, errors, setErrors, validate };
+}

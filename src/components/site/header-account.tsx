@@ -1,0 +1,57 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { AccountMenu } from '@/components/favorites/account-menu';
+import styles from '@/components/favorites/account.module.css';
+import { SignInButton } from '@/components/favorites/sign-in';
+import { useAccount, useFavorites, useMergeLocalFavorites } from '@/components/favorites/use-favorites';
+import { Link } from '@/i18n/navigation';
+import { pagePath } from '@/server/seo/paths';
+import { trpc } from '@/trpc/react';
+
+/**
+ * The shopper's corner of the header: favorites (with their count), order lookup, and sign-in or
+ * the account menu. It reads the session in the browser, so the layout around every page stays
+ * the same for everyone and pages are still served from cache. It is also where the favorites
+ * kept while signed out join the account after sign-in, since it is on every page.
+ */
+export function HeaderAccount() {
+  const nav = useTranslations('Nav');
+  const t = useTranslations('Account');
+  useMergeLocalFavorites();
+  const { status, user } = useAccount();
+  const { slugs } = useFavorites();
+  // Asked together with the session (one batched request), so the sign-in button does not wait for it.
+  const config = trpc.account.config.useQuery({}, { staleTime: Infinity });
+
+  return (
+    <ul className={styles.corner}>
+      <li>
+        <Link href={pagePath.favorites()} data-favorites-link>
+          {nav('favorites')}
+          {slugs.length > 0 ? (
+            <span className={styles.count} data-favorites-count>
+              <span className="visually-hidden">(</span>
+              {slugs.length}
+              <span className="visually-hidden">)</span>
+            </span>
+          ) : null}
+        </Link>
+      </li>
+      <li>
+        <Link href={pagePath.orderLookup()}>{nav('orders')}</Link>
+      </li>
+      <li>
+        {status === 'signedIn' && user ? (
+          <AccountMenu user={user} />
+        ) : status === 'signedOut' && config.data?.signInEnabled ? (
+          <SignInButton className={styles.signIn} failedText={t('signInFailed')}>
+            {t('signIn')}
+          </SignInButton>
+        ) : status === 'loading' || config.isLoading ? (
+          <span className={styles.placeholder} aria-hidden="true" />
+        ) : null}
+      </li>
+    </ul>
+  );
+}

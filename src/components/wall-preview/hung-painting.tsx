@@ -1,0 +1,45 @@
+'use client';
+
+import type { CSSProperties, HTMLAttributes } from 'react';
+import type { Frame } from '@/server/orders/schema';
+import { depthCm, finishCm, outerCm, type Point } from './wall-scale';
+import styles from './wall-preview.module.css';
+
+interface Props extends HTMLAttributes<HTMLDivElement> {
+  widthCm: number;
+  heightCm: number;
+  frame: Frame;
+  imageSrc: string;
+  alt: string;
+  /** The middle of the painting on the picture, as fractions of its width and height. */
+  centre: Point;
+}
+
+/**
+ * The painting as it hangs: sized in centimetres through the scene's `--cm` (a centimetre of wall
+ * as a length), with what its finish adds around the canvas (bare canvas, depth, moulding).
+ */
+export function HungPainting({ widthCm, heightCm, frame, imageSrc, alt, centre, className, style, ...rest }: Props) {
+  const outer = outerCm(widthCm, heightCm, frame);
+  const box = {
+    left: `${centre.x * 100}%`,
+    top: `${centre.y * 100}%`,
+    width: `calc(var(--cm) * ${outer.widthCm})`,
+    height: `calc(var(--cm) * ${outer.heightCm})`,
+    '--edge': String(finishCm[frame]),
+    '--depth': String(depthCm[frame]),
+    ...style,
+  } as CSSProperties;
+  return (
+    <div className={[styles.painting, className].filter(Boolean).join(' ')} data-frame={frame} style={box} {...rest}>
+      <div
+        className={styles.canvas}
+        data-testid="wall-canvas"
+        style={{ width: `calc(var(--cm) * ${widthCm})`, height: `calc(var(--cm) * ${heightCm})` }}
+      >
+        {/* eslint-disable-next-line @next/next/no-img-element -- our own /images route; a few hundred pixels are plenty here. */}
+        <img src={imageSrc} alt={alt} draggable={false} />
+      </div>
+    </div>
+  );
+}

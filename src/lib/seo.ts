@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import { alternatesFor } from '@/i18n/routing';
+import type { Locale } from '@/server/shared/locales';
+import { imageSrc } from './images';
+
+interface PageMeta {
+  locale: Locale;
+  /** The page's address without the locale prefix (see `pagePath`). */
+  path: string;
+  title: string;
+  description: string;
+  /** A Commons file to show when the page is shared. */
+  imageFile?: string | null;
+  /** Personal or transactional pages (an order, favorites) stay out of search engines. */
+  noindex?: boolean;
+}
+
+/**
+ * A page's <head>: title, description, canonical, hreflang alternates for the six catalog
+ * languages plus x-default, and Open Graph. Every storefront page builds its metadata here.
+ */
+export function pageMetadata({ locale, path, title, description, imageFile, noindex }: PageMeta): Metadata {
+  const alternates = alternatesFor(locale, path);
+  return {
+    title,
+    description,
+    alternates,
+    openGraph: {
+      title,
+      description,
+      url: alternates.canonical,
+      locale,
+      type: 'website',
+      siteName: 'Atelier Prints',
+      ...(imageFile ? { images: [{ url: imageSrc(imageFile, 1600), width: 1600 }] } : {}),
+    },
+    twitter: { card: imageFile ? 'summary_large_image' : 'summary', title, description },
+    ...(noindex ? { robots: { index: false, follow: true } } : {}),
+  };
+}

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { CatalogVersionWatch } from '@/server/catalog/version';
+import type { Db } from '@/server/db/client';
+import { env } from '@/server/env';
+
+/** A public catalog answer, serialized once: its UTF-8 body and the ETag of that body. */
+export interface PublicAnswer {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+const encoder = new TextEncoder();
+
+export function publicAnswer(json: string): PublicAnswer {
+  return { body: encoder.encode(json), etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** Entries dropped to stay under the memory cap. */
+  evictions: number;
+  /** Times every entry was dropped because the catalog changed. */
+  invalidations: number;
+  entries: number;
+  bytes: number;
+}
+
+export interface ResponseCacheOptions {
+  /** Memory for bodies, in bytes; an answer larger than an eighth of it is never kept. */
+  maxBytes: number;
+  /** How often the catalog version is re-read (ms); 0: on every read. */
+  recheckMs: number;
+}
+
+/**
+ * Public catalog answers of one database, kept in this process and keyed by the full request
+ * address (path and query, so the locale too), each tagged with the catalog version it was
+ * computed under. When the version changes every entry is dropped; so an answer is at most
+ * `recheckMs` older than the catalog (docs/decisions.md "Catalog answers in memory"). Least
+ * recently used entries go first when the bodies outgrow `maxBytes`. Concurrent misses for one
+ * address share one computation.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, PublicAnswer>();
+  private readonly computing = new Map<string, Promise<PublicAnswer>>();
+  private readonly version: CatalogVersionWatch;
+  private entriesVersion: string | undefined;
+  private bytes = 0;
+  readonly stats: Omit<CacheStats, 'entries' | 'bytes'> = { hits: 0, misses: 0, evictions: 0, invalidations: 0 };
+
+  constructor(
+    db: Db,
+    private readonly options: ResponseCacheOptions,
+  ) {
+    this.version = new CatalogVersionWatch(db, options.recheckMs);
+  }
+
+  /** The answer for `key`, from memory when the catalog has not changed since it was computed. */
+  async answer(key: string, compute: () => Promise<PublicAnswer>): Promise<{ answer: PublicAnswer; hit: boolean }> {
+    // The version is read before the data, so an answer is never tagged newer than what it shows.
+    const version = await this.version.current();
+    if (version !== this.entriesVersion) this.dropAll(version);
+    const kept = this.entries.get(key);
+    if (kept) {
+      this.stats.hits++;
+      // Map order is the recency order: move the entry to the young end.
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return { answer: kept, hit: true };
+    }
+    this.stats.misses++;
+    const shared = `${version}\u0000${key}`;
+    let pending = this.computing.get(shared);
+    if (!pending) {
+      pending = compute().finally(() => this.computing.delete(shared));
+      this.computing.set(shared, pending);
+    }
+    const answer = await pending;
+    if (this.entriesVersion === version) this.keep(key, answer);
+    return { answer, hit: false };
+  }
+
+  /** This instance changed the catalog: the next read re-reads the version. */
+  forgetVersion(): void {
+    this.version.forget();
+  }
+
+  snapshot(): CacheStats {
+    return { ...this.stats, entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private dropAll(version: string) {
+    if (this.entries.size) this.stats.invalidations++;
+    this.entries.clear();
+    this.bytes = 0;
+    this.entriesVersion = version;
+  }
+
+  private keep(key: string, answer: PublicAnswer) {
+    const size = answer.body.length + key.length;
+    if (size > this.options.maxBytes / 8 || this.entries.has(key)) return;
+    this.entries.set(key, answer);
+    this.bytes += size;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.body.length + oldKey.length;
+      this.stats.evictions++;
+    }
+  }
+}
+
+const caches = new WeakMap<Db, ResponseCache | null>();
+
+/** The response cache of a database client (one per client, so tests on their own databases never share one); null when off. */
+export function responseCacheFor(db: Db): ResponseCache | null {
+  let cache = caches.get(db);
+  if (cache === undefined) {
+    const e = env();
+    const recheckMs = e.CATALOG_CACHE_RECHECK_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0);
+    cache = e.CATALOG_CACHE_MB > 0 ? new ResponseCache(db, { maxBytes: e.CATALOG_CACHE_MB * 1024 * 1024, recheckMs }) : null;
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** Hands a database client a cache of its own settings (tests run two instances over one database). */
+export function useResponseCache(db: Db, cache: ResponseCache | null): void {
+  caches.set(db, cache);
+}

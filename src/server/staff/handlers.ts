@@ -1,0 +1,102 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { createContext, type Context } from '@/server/api/trpc';
+import { secureCookies } from '@/server/accounts/session';
+import { env, type Env } from '@/server/env';
+import { DomainError, errorStatus } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
+import { adminPhotoRoute } from '@/server/uploads/handler';
+import { staffDashboardRouter } from './router';
+import { isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie } from './session';
+
+/**
+ * The dashboard's own doors under /staff/api (route files in src/app/staff/api/ only delegate
+ * here): sign-in and sign-out, its tRPC endpoint, and the customer's photo. Each takes the
+ * configuration as a parameter (the process's by default) so tests can rotate the token.
+ */
+
+const noStore = { 'cache-control': 'private, no-store' };
+
+const localeOf = (value: FormDataEntryValue | null): Locale =>
+  typeof value === 'string' && (locales as readonly string[]).includes(value) ? (value as Locale) : defaultLocale;
+
+/** A dashboard address to go back to after signing in; anything else (another site, `//x`) is ignored. */
+function dashboardPath(value: FormDataEntryValue | null, locale: Locale): string {
+  const home = `/staff/${locale}`;
+  if (typeof value !== 'string' || !/^\/staff\/[a-z]{2}(\/[A-Za-z0-9/_-]*)?(\?[A-Za-z0-9=&%+._-]*)?$/.test(value)) return home;
+  return value.includes('/sign-in') ? home : value;
+}
+
+/** A 303 to a path on this site (browsers resolve it against the page's address). */
+const seeOther = (location: string, headers: Record<string, string> = {}) => new Response(null, { status: 303, headers: { location, ...noStore, ...headers } });
+
+async function formOf(request: Request): Promise<FormData | null> {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `POST /staff/api/sign-in` from the sign-in form (`token`, `locale`, `next`): a right token sets
+ * the session cookie and goes on to the dashboard; a wrong one goes back to the form with
+ * `?error=token`. The token travels only in this POST body, never in an address.
+ */
+export async function signIn(request: Request, e: Env = env()): Promise<Response> {
+  const form = await formOf(request);
+  const locale = localeOf(form?.get('locale') ?? null);
+  const back = (error: string) => seeOther(`/staff/${locale}/sign-in?error=${error}`);
+  // Login forgery: another site must not sign a browser in (even with its own token).
+  if (!sameOriginWrite(request, e)) return back('origin');
+  const token = form?.get('token');
+  if (typeof token !== 'string' || !isAdminToken(token, e.ADMIN_TOKEN)) {
+    logger.warn('staff dashboard: a sign-in with a wrong token was refused');
+    return back('token');
+  }
+  const session = newStaffSession(e.ADMIN_TOKEN!);
+  return seeOther(dashboardPath(form?.get('next') ?? null, locale), { 'set-cookie': staffSessionCookie(secureCookies(e), session.value, session.expires) });
+}
+
+/** `POST /staff/api/sign-out`: clears the cookie, with or without a session. */
+export async function signOut(request: Request, e: Env = env()): Promise<Response> {
+  const form = await formOf(request);
+  const locale = localeOf(form?.get('locale') ?? null);
+  if (!sameOriginWrite(request, e)) return seeOther(`/staff/${locale}`);
+  return seeOther(`/staff/${locale}/sign-in?signedOut=1`, { 'set-cookie': staffSessionCookie(secureCookies(e), null) });
+}
+
+/**
+ * The tRPC context of the dashboard: a live session cookie stands for the staff token, so every
+ * staff procedure (and only those) admits it, unchanged. A write (POST) must also come from this
+ * site (sameOriginWrite), so a forged cross-site request gets 401 even if a browser sent the cookie.
+ */
+export function staffContext(request: Request, resHeaders: Headers, e: Env = env()): Context {
+  const allowed = signedInStaff(request, e) && (request.method === 'GET' || sameOriginWrite(request, e));
+  return { ...createContext({ req: request, resHeaders }), authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null };
+}
+
+/** `/staff/api/trpc/*`: the dashboard's procedures for its client components. */
+export function staffTrpc(request: Request, e: Env = env()): Promise<Response> {
+  return fetchRequestHandler({
+    endpoint: '/staff/api/trpc',
+    req: request,
+    router: staffDashboardRouter,
+    createContext: ({ resHeaders }) => staffContext(request, resHeaders, e),
+    responseMeta: () => ({ headers: new Headers(noStore) }),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('staff dashboard: %s failed: %s', path ?? '?', error.message);
+    },
+  });
+}
+
+/** `GET /staff/api/photos/{id}`: the customer's photo through the staff-only upload read, for a signed-in dashboard. */
+export async function staffPhoto(request: Request, id: string, e: Env = env()): Promise<Response> {
+  if (!signedInStaff(request, e)) return Response.json({ error: { code: 'unauthorized', message: 'Sign in to the staff dashboard.' } }, { status: 401, headers: noStore });
+  try {
+    return await adminPhotoRoute().handle(request, { id });
+  } catch (error) {
+    if (error instanceof DomainError) return Response.json({ error: { code: error.code, message: error.message } }, { status: errorStatus[error.code], headers: noStore });
+    throw error;
+  }
+}

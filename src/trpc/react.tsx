@@ -1,0 +1,26 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import { useState, type ReactNode } from 'react';
+import type { AppRouter } from '@/server/api/root';
+
+/** The browser's typed client for the shop's procedures, over /api/trpc (the same ones /v1 serves). */
+export const trpc = createTRPCReact<AppRouter>();
+
+export function TrpcProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        // Catalog data changes at most with a publish run; refetching on every focus would be waste.
+        defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 } },
+      }),
+  );
+  const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc' })] }));
+  return (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}

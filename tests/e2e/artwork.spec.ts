@@ -1,0 +1,177 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+const chromium = '/usr/bin/chromium';
+const screenshots = path.join('tests', 'e2e', 'screenshots');
+
+test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
+
+// Commons is never reached from a test: the /images route draws its placeholder, as it does offline.
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
+const slug = 'the-starry-night';
+const email = 'grace@example.com';
+
+interface PriceTable {
+  reproduction: Record<string, Record<string, number>>;
+}
+
+/** Full page: the viewport is grown to the page's height first, so lazy images below the fold load too. */
+async function screenshotAt(page: Page, name: string, width: number) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+  await page.evaluate(() => document.fonts.ready);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
+  await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+}
+
+/** The zoom viewer fills the screen: a viewport-sized shot once its 2400 px image has arrived. */
+async function viewerShot(page: Page, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('dialog img')).every((img) => (img as HTMLImageElement).complete), undefined, {
+    timeout: 15_000,
+  });
+  await page.screenshot({ path: path.join(screenshots, name) });
+}
+
+/** React says so in the console when the server's HTML and the first client render differ. */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
+
+test.describe('the artwork page', () => {
+  test('is server-rendered with the painting, its facts, browse links and structured data', async ({ page, request }) => {
+    // The first paint already has the content: no client fetch is needed for the title, facts or prices.
+    const html = await (await request.get(`/en/artworks/${slug}`)).text();
+    expect(html).toContain('The Starry Night');
+    expect(html).toContain('data-testid="order-price"');
+
+    const problems = watchHydration(page);
+    await page.goto(`/en/artworks/${slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Starry Night');
+    await expect(page.getByRole('link', { name: 'Vincent van Gogh' }).first()).toBeVisible();
+    await expect(page.getByText('92.1 × 73.7 cm')).toBeVisible();
+    const facts = page.locator('dl');
+    await expect(facts.getByRole('link').nth(1)).toHaveAttribute('href', /\/en\/(museums|movements|genres)\//);
+    await expect(page.getByRole('list', { name: 'Related works' }).getByRole('listitem').first()).toBeVisible();
+
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const data = blocks.flatMap((text) => [JSON.parse(text)].flat()) as Record<string, unknown>[];
+    const artwork = data.find((d) => d['@type'] === 'VisualArtwork');
+    const product = data.find((d) => d['@type'] === 'Product') as { offers: Record<string, string> } | undefined;
+    expect(artwork?.name).toBe('The Starry Night');
+    expect(product?.offers).toMatchObject({ '@type': 'Offer', price: '129.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(data.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/en/artworks/${slug}$`));
+
+    await screenshotAt(page, 'artwork', 390);
+    await screenshotAt(page, 'artwork', 1280);
+    expect(problems).toEqual([]);
+  });
+
+  test('fits a 360 px phone without sideways scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(`/en/artworks/${slug}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('opens the zoom viewer from a click or the keyboard, zooms, and closes with Esc', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/en/artworks/${slug}`);
+    const opener = page.getByRole('button', { name: 'Enlarge The Starry Night' });
+    await opener.click();
+    const viewer = page.getByRole('dialog', { name: 'The Starry Night, enlarged' });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator('img')).toHaveAttribute('src', /w=2400/);
+    await page.keyboard.press('+');
+    await expect(viewer.locator('output')).toHaveText('140%');
+    await page.keyboard.press('0');
+    await expect(viewer.locator('output')).toHaveText('100%');
+    await viewerShot(page, 'zoom-viewer-1280.png');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(viewer).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await viewerShot(page, 'zoom-viewer-390.png');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+  });
+
+  test('orders a reproduction: live price from the server’s table, inline validation, then the order page', async ({ page, request }) => {
+    const table = (await (await request.get('/v1/pricing')).json()) as PriceTable;
+    await page.goto(`/en/artworks/${slug}`);
+    const price = page.getByTestId('order-price');
+    // The default choice, then another size and frame: the price follows the server's table.
+    await expect(price).toHaveAttribute('data-cents', String(table.reproduction['50x70']!.stretched));
+    await page.locator('input[name="order-size"][value="90x120"]').check();
+    await page.locator('input[name="order-frame"][value="framed"]').check();
+    const total = table.reproduction['90x120']!.framed!;
+    await expect(price).toHaveAttribute('data-cents', String(total));
+    await expect(price).toHaveText(usd(total));
+    await page.locator('input[name="order-frame"][value="rolled"]').check();
+    await expect(price).toHaveText(usd(table.reproduction['90x120']!.rolled!));
+    await page.locator('input[name="order-frame"][value="framed"]').check();
+
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('E-mail').fill('grace@');
+    await page.getByLabel('Street address').fill('1 Navy Yard');
+    await expect(page.getByText('Please enter a valid e-mail address, like name@example.com.')).toBeVisible();
+    await page.getByLabel('City').fill('Arlington');
+    await page.getByLabel('Postal code').fill('22202');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByLabel('Notes for the studio').fill('Please keep the cypress dark.');
+
+    await page.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please check the highlighted fields.' })).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toBeFocused();
+    await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('E-mail').fill(email);
+    await expect(page.getByText('Please enter a valid e-mail address, like name@example.com.')).toBeHidden();
+    await page.getByRole('button', { name: `Place order · ${usd(total)}` }).click();
+
+    // No payment provider in the e-2-e server: the order is taken and the browser goes to its page.
+    await page.waitForURL(/\/en\/orders\/[0-9A-Z]+$/);
+    const code = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), `atelier:order-email:${code}`)).toBe(email);
+
+    const answer = await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`);
+    expect(answer.status()).toBe(200);
+    const { order } = (await answer.json()) as { order: Record<string, unknown> };
+    expect(order).toMatchObject({ code, kind: 'reproduction', artworkSlug: slug, size: '90x120', frame: 'framed', total, status: 'pending' });
+  });
+
+  test('speaks Japanese, with no message key left untranslated', async ({ page }) => {
+    await page.goto(`/ja/artworks/${slug}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('星月夜');
+    await expect(page.getByRole('heading', { name: '手描きの複製画を注文する' })).toBeVisible();
+    const text = await page.locator('body').innerText();
+    // A string missing from messages/ja.json would show as ⟦Namespace.key⟧ (src/i18n/request.ts).
+    expect(text).not.toContain('⟦');
+  });
+
+  test('an unknown artwork is the localized 404', async ({ page }) => {
+    const response = await page.goto('/fr/artworks/no-such-painting');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  });
+});
