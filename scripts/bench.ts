@@ -900,6 +900,16 @@ function renderReport(input: {
     for (const { row, v } of met) w(`- ${v.met ? '✅' : '❌'} ${row.endpoint.name}: ${v.text} (p95 ${fmt(row.app.p95)} ms, ${fmt(row.app.rps / row.floor.rps, 2)} × floor)`);
     w();
   }
+  // Where a cached answer's time goes: the handler's share against the whole HTTP round trip.
+  const hitShares = rows
+    .filter((row) => row.endpoint.group !== 'sitemap-chunk')
+    .map((row) => {
+      const b = row.endpoint.paths.map((p) => captured.breakdown[p]).filter((x): x is NonNullable<typeof x> => !!x);
+      return { http: single[row.endpoint.name]!.app.median, handler: b.reduce((a, x) => a + x.restHit, 0) / (b.length || 1) };
+    });
+  const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
+  w(`On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is \`next start\`'s own handling of a route request and HTTP, which bounds the cached requests per second under load.`);
+  w();
   const seq = plans.filter((p) => p.seqScanOfArtworks);
   w(`- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`);
   w();

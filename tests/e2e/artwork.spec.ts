@@ -56,9 +56,13 @@ const usd = (cents: number) =>
 test.describe('the artwork page', () => {
   test('is server-rendered with the painting, its facts, browse links and structured data', async ({ page, request }) => {
     // The first paint already has the content: no client fetch is needed for the title, facts or prices.
-    const html = await (await request.get(`/en/artworks/${slug}`)).text();
+    const first = await request.get(`/en/artworks/${slug}`);
+    const html = await first.text();
     expect(html).toContain('The Starry Night');
     expect(html).toContain('data-testid="order-price"');
+    // Rendered once, then served from Next's cache (revalidate = 300).
+    const again = await request.get(`/en/artworks/${slug}`);
+    expect(again.headers()['x-nextjs-cache'] ?? again.headers()['cache-control']).toMatch(/HIT|STALE|s-maxage=300/);
 
     const problems = watchHydration(page);
     await page.goto(`/en/artworks/${slug}`);
@@ -167,6 +171,7 @@ test.describe('the artwork page', () => {
     const text = await page.locator('body').innerText();
     // A string missing from messages/ja.json would show as ⟦Namespace.key⟧ (src/i18n/request.ts).
     expect(text).not.toContain('⟦');
+    await screenshotAt(page, 'artwork-ja', 390);
   });
 
   test('an unknown artwork is the localized 404', async ({ page }) => {

@@ -20,8 +20,12 @@ async function screenshotAt(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
+  // The whole page in the viewport, so lazy images load too, then back to a screen's height.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height });
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
   await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  await page.setViewportSize({ width, height: 900 });
 }
 
 /** An announced message with this text (Next's route announcer is an alert too, so filter). */
@@ -41,6 +45,12 @@ test('the custom painting page renders its steps, styles and a price on first pa
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/custom$/);
   // Four styles with their example pictures, one chosen.
   for (const style of ['Classic', 'Impressionist', 'Modern', 'Van Gogh']) await expect(page.getByRole('radio', { name: new RegExp(`^${style}`) })).toHaveCount(1);
+  await expect(page.getByRole('radio', { name: /^Classic/ })).toBeChecked();
+  // Keyboard: the styles are one radio group, arrow keys move the choice.
+  await page.getByRole('radio', { name: /^Classic/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: /^Impressionist/ })).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('radio', { name: /^Classic/ })).toBeChecked();
   await expect(page.locator('img[src="/styles/vangogh.svg"]')).toHaveCount(1);
   // 50 × 70 stretched, one subject: 19900 + 5900 = 25800 × 1.5 = 38700 cents.
@@ -137,6 +147,8 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   await expect(page.getByText('Awaiting payment')).toBeVisible();
   await expect(page.getByText('Your photo, painted by hand')).toBeVisible();
   await expect(page.getByText('$767')).toBeVisible();
+  await screenshotAt(page, 'custom-order-placed', 1280);
+  await screenshotAt(page, 'custom-order-placed', 390);
 
   // What the studio received: the real photo, the style and subjects chosen.
   const staff = await request.get('/v1/admin/orders', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
@@ -145,4 +157,12 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   expect(order).toMatchObject({ kind: 'custom', style: 'vangogh', subjects: 3, size: '60x90', frame: 'framed', total: 76700, notes: 'Please leave out the fence behind him.' });
   const stored = await request.get(`/v1/admin/uploads/${order.uploadId}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(stored.headers()['content-type']).toBe('image/jpeg');
+});
+
+test('the custom painting page speaks Japanese', async ({ page }) => {
+  await page.goto('/ja/custom', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('あなたの写真を絵画に');
+  await expect(page.getByRole('radio', { name: /^ゴッホ風/ })).toHaveCount(1);
+  await expect(page.getByRole('button', { name: '注文する' })).toBeVisible();
+  await screenshotAt(page, 'custom-ja', 390);
 });

@@ -215,6 +215,24 @@ test.describe('favorites', () => {
     await fresh.close();
   });
 
+  test('the sign-in page says when a sign-in did not complete, and signing in there leads to the favorites', async ({ browser }) => {
+    const fresh = await browser.newContext();
+    const visitor = await fresh.newPage();
+    const response = await visitor.goto('/en/sign-in?error=OAuthCallback');
+    expect(response?.status()).toBe(200);
+    await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(visitor.getByRole('main').getByRole('alert')).toContainText('Sign-in did not complete');
+    await screenshotsOf(visitor, 'sign-in-error');
+
+    await visitor.getByRole('main').getByRole('button', { name: 'Sign in with Google' }).click();
+    await visitor.waitForURL(/\/en\/favorites$/, { timeout: 30_000 });
+    await expect(visitor.getByRole('button', { name: `Account: ${E2E_SHOPPER.name}` })).toBeVisible();
+    await visitor.goto('/en/sign-in');
+    await expect(visitor.getByText(`You are signed in as ${E2E_SHOPPER.email}.`)).toBeVisible();
+    await fresh.close();
+  });
+
   test('signing out ends the session; the browser starts an empty list while the account keeps its favorites', async () => {
     await page.goto('/en/favorites');
     await page.getByRole('button', { name: `Account: ${E2E_SHOPPER.name}` }).click();

@@ -47,6 +47,11 @@ async function placeOrder(request: APIRequestContext, name: string, email: strin
 
 test.describe('staff sign-in', () => {
   test('every page and data route is refused without a session; a wrong token is refused; the right one signs in and out', async ({ page, request }) => {
+    // Bare /staff goes on in the staff member's language.
+    const bare = await request.get('/staff', { headers: { 'accept-language': 'it-CH, fr;q=0.8' }, maxRedirects: 0 });
+    expect(bare.status()).toBeGreaterThanOrEqual(300);
+    expect(bare.headers()['location']).toMatch(/\/staff\/it$/);
+
     await page.goto('/staff/en/catalog');
     await expect(page).toHaveURL(/\/staff\/en\/sign-in\?next=%2Fstaff%2Fen%2Fcatalog$/);
     for (const route of ['/staff/api/trpc/board?input=%7B%7D', '/staff/api/trpc/pipeline.stats?input=%7B%7D', `/staff/api/photos/${crypto.randomUUID()}`]) {
@@ -65,8 +70,9 @@ test.describe('staff sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     // Back where the visit began, with a cookie that is not the token.
     await expect(page).toHaveURL(/\/staff\/en\/catalog$/);
+    // The e2e shop's public address is plain http, so the cookie is not the Secure one (it is over https).
     const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'atelier-staff');
-    expect(cookie).toMatchObject({ path: '/staff', httpOnly: true, sameSite: 'Strict' });
+    expect(cookie).toMatchObject({ path: '/staff', httpOnly: true, sameSite: 'Strict', secure: false });
     expect(cookie!.value).not.toContain(E2E_ADMIN_TOKEN);
     expect(page.url()).not.toContain(E2E_ADMIN_TOKEN);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(E2E_ADMIN_TOKEN);
@@ -111,9 +117,10 @@ test.describe('a day of production', () => {
       { status: 'delivered', label: 'Delivered', note: 'Signed for at the door.' },
     ];
     const moveTo = page.getByLabel('Move to');
-    for (const step of steps) {
+    const chain = ['pending', ...steps.map((s) => s.status)];
+    for (const [index, step] of steps.entries()) {
       // Only moves the server allows are offered: never back to where the order has been.
-      await expect(moveTo.locator('option[value="pending"]')).toHaveCount(0);
+      for (const earlier of chain.slice(0, index)) await expect(moveTo.locator(`option[value="${earlier}"]`)).toHaveCount(0);
       await expect(moveTo).toHaveValue(step.status); // the next step is suggested
       if (step.tracking) await page.getByLabel('Tracking number').fill(step.tracking);
       if (step.note) await page.getByLabel('Note for the customer').fill(step.note);
@@ -239,6 +246,8 @@ test.describe('catalog pipeline', () => {
     await page.getByLabel('Works to publish').fill('3');
     await page.getByRole('button', { name: 'Publish now' }).click();
     await expect(page.getByTestId('catalog-outcome')).toContainText('Published 3 works.');
+    // What it published, by name, linking to the new pages.
+    await expect(page.getByTestId('catalog-outcome').getByRole('link', { name: new RegExp(`^${prefix}-\\d$`) })).toHaveCount(3);
     await expect.poll(() => figure('published')).toBe(published + 3);
     expect(await figure('ready')).toBe(ready - 3);
     // The run is in the chart (drawn by recharts) and in the table beside it.

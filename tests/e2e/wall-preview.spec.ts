@@ -22,7 +22,9 @@ async function width(locator: Locator): Promise<number> {
 
 async function shoot(page: Page, preview: Locator, name: string) {
   mkdirSync(screenshots, { recursive: true });
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
+  await preview.evaluate(async (el) => {
+    await Promise.all(Array.from(el.querySelectorAll('img')).map((img) => img.decode().catch(() => undefined)));
+  });
   await page.waitForTimeout(300); // the size transition
   await preview.screenshot({ path: path.join(screenshots, name) });
 }
@@ -77,10 +79,11 @@ test.describe('see it on your wall', () => {
       // The frame changes the look: a moulding around the same canvas.
       const painting = scene.locator('[data-frame]');
       await expect(painting).toHaveAttribute('data-frame', 'stretched');
-      const stretchedOuter = await width(painting);
+      // Stretched: the canvas is the whole face; framed: 5 cm of moulding on each side (130 around 120).
+      await expect.poll(async () => (await width(painting)) / (await width(canvas))).toBeCloseTo(1, 2);
       await page.locator('input[name="order-frame"][value="framed"]').check();
       await expect(painting).toHaveAttribute('data-frame', 'framed');
-      await expect.poll(async () => (await width(painting)) / stretchedOuter).toBeCloseTo(130 / 120, 2);
+      await expect.poll(async () => (await width(painting)) / (await width(canvas))).toBeCloseTo(130 / 120, 2);
       const framedLook = await painting.evaluate((el) => getComputedStyle(el).backgroundImage);
       await page.locator('input[name="order-frame"][value="rolled"]').check();
       await expect(painting).toHaveAttribute('data-frame', 'rolled');

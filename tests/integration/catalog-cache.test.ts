@@ -6,6 +6,7 @@ import { createDb, type Db } from '@/server/db/client';
 import { publishRun } from '@/server/pipeline/publish';
 import { catalogLocales } from '@/server/shared/locales';
 import { ownDatabase } from '../support/database';
+import { STAFF } from '../support/photos';
 import { rest } from '../support/rest';
 
 /**
@@ -175,6 +176,30 @@ describe('answers from memory', () => {
       expect((await rest('GET', `/artworks/${slugs[1]}`, { db: small })).headers.get('x-catalog-cache')).toBe('miss');
     } finally {
       await small.$disconnect();
+    }
+  });
+
+  test('a write through an instance makes that instance read fresh at once, whatever its recheck interval', async () => {
+    const slow = createDb(own.url);
+    useResponseCache(slow, new ResponseCache(slow, { maxBytes: 1024 * 1024, recheckMs: 60_000 }));
+    try {
+      const starry = await a.artwork.findUniqueOrThrow({ where: { slug: 'the-starry-night' } });
+      const setStory = (story: string) => a.artworkText.update({ where: { artworkId_locale: { artworkId: starry.id, locale: 'en' } }, data: { story } });
+      await setStory('Before the staff action.');
+      expect((await rest('GET', '/artworks/the-starry-night', { db: slow })).body.artwork.story).toBe('Before the staff action.');
+      await setStory('Changed by another instance.');
+      // Within its recheck interval this instance may answer from memory (the documented bound).
+      const stale = await rest('GET', '/artworks/the-starry-night', { db: slow });
+      expect(stale.headers.get('x-catalog-cache')).toBe('hit');
+      expect(stale.body.artwork.story).toBe('Before the staff action.');
+      // A staff recount through this instance: its next read checks the version and recomputes.
+      const recount = await rest('POST', '/admin/seo/refresh-counts', { db: slow, headers: STAFF });
+      expect(recount.status).toBe(200);
+      const fresh = await rest('GET', '/artworks/the-starry-night', { db: slow });
+      expect(fresh.headers.get('x-catalog-cache')).toBe('miss');
+      expect(fresh.body.artwork.story).toBe('Changed by another instance.');
+    } finally {
+      await slow.$disconnect();
     }
   });
 

@@ -147,6 +147,11 @@ describe('the dashboard session cookie', () => {
     expect(answer.headers.get('set-cookie')).toMatch(/^atelier-staff=; Path=\/staff; HttpOnly; SameSite=Strict; .*Max-Age=0/);
   });
 
+  test('a refused sign-in goes back to the form still knowing where the visit was going', async () => {
+    const answer = await signIn(signInRequest('wrong', { origin: SITE }, '/staff/fr/catalog'));
+    expect(answer.headers.get('location')).toBe('/staff/fr/sign-in?error=token&next=%2Fstaff%2Ffr%2Fcatalog');
+  });
+
   test('a return address that leaves the dashboard is ignored', async () => {
     for (const next of ['https://evil.example/staff/en', '//evil.example/staff/en', '/en/account', '/staff/en/sign-in']) {
       const answer = await signIn(signInRequest(TOKEN, { origin: SITE }, next));

@@ -34,4 +34,11 @@ describe('cross-site writes', () => {
     expect(crossSite(request({ origin: 'https://prints.example' }, 'http://10.0.0.5:3000/v1/x'), prod)).toBe(false);
     expect(crossSite(request({ origin: 'https://prints.example.evil' }, 'http://10.0.0.5:3000/v1/x'), prod)).toBe(true);
   });
+
+  test('the address the browser used (Host) is ours even when the server believes it is localhost', () => {
+    const local = 'http://localhost:3000/v1/account/favorites/x';
+    expect(crossSite(request({ origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }, local), dev)).toBe(false);
+    expect(crossSite(request({ origin: 'http://evil.example', host: '127.0.0.1:3000' }, local), dev)).toBe(true);
+    expect(crossSite(request({ origin: 'http://127.0.0.1:3000', host: 'localhost:3000' }, local), dev)).toBe(true);
+  });
 });

@@ -5,16 +5,14 @@ import type { ArtistCard as Artist, TaxonCard as Taxon } from '@/server/catalog/
 import { pagePath } from '@/server/seo/paths';
 import styles from './browse.module.css';
 
-/** `1853–1890`, `born 1900`, `died 1519`, or nothing: years are given as text so they are never grouped (1,853). */
-export function useLifeYears() {
+/** `1853–1890`, `born 1900`, `died 1519`, or nothing. Years go in as text so they are never grouped (1,853). */
+export function LifeYears({ artist }: { artist: Pick<Artist, 'birthYear' | 'deathYear'> }) {
   const t = useTranslations('Artists');
-  return (artist: Pick<Artist, 'birthYear' | 'deathYear'>): string | null => {
-    const { birthYear: birth, deathYear: death } = artist;
-    if (birth != null && death != null) return t('lifeYears', { birth: String(birth), death: String(death) });
-    if (death != null) return t('died', { death: String(death) });
-    if (birth != null) return t('born', { birth: String(birth) });
-    return null;
-  };
+  const { birthYear: birth, deathYear: death } = artist;
+  if (birth != null && death != null) return <span>{t('lifeYears', { birth: String(birth), death: String(death) })}</span>;
+  if (death != null) return <span>{t('died', { death: String(death) })}</span>;
+  if (birth != null) return <span>{t('born', { birth: String(birth) })}</span>;
+  return null;
 }
 
 /** Browse pages (a museum, a movement…) as cards: the cover painting, the name and how many works. */
@@ -46,11 +44,9 @@ export function TaxonCards({ items, eager = 0, label }: { items: Taxon[]; eager?
 /** Artists as cards: their best-known painting, name, life years and number of works. */
 export function ArtistCards({ items, eager = 0 }: { items: Artist[]; eager?: number }) {
   const t = useTranslations('Taxa');
-  const lifeYears = useLifeYears();
   return (
     <ul className={styles.cards}>
       {items.map((artist, i) => {
-        const years = lifeYears(artist);
         return (
           <li key={artist.slug} className={styles.card} data-slug={artist.slug}>
             <Link className={styles.cardLink} href={pagePath.artist(artist.slug)}>
@@ -66,7 +62,7 @@ export function ArtistCards({ items, eager = 0 }: { items: Artist[]; eager?: num
               <span className={styles.cardName}>{artist.name}</span>
             </Link>
             <p className={styles.cardMeta}>
-              {years ? <span>{years}</span> : null}
+              <LifeYears artist={artist} />
               <span>{t('works', { count: artist.artworkCount })}</span>
             </p>
           </li>

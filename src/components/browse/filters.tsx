@@ -7,30 +7,13 @@ import { pagePath } from '@/server/seo/paths';
 import type { Locale } from '@/server/shared/locales';
 import type { FilterOption } from './catalog-lists';
 import { FilterForm } from './filter-form';
+import { filterKeys, without, type ActiveFilter, type FilterKey, type GridQuery } from './query';
 import styles from './browse.module.css';
-
-/** The grid's filters, in the order the form shows them; the names are the procedure's query keys. */
-export const filterKeys = ['artist', 'movement', 'museum', 'genre', 'subject'] as const;
-export type FilterKey = (typeof filterKeys)[number];
-
-export type GridQuery = { q?: string } & Partial<Record<FilterKey, string>>;
-
-export interface ActiveFilter {
-  key: FilterKey;
-  slug: string;
-  /** The shop's name for it in this language; the slug when the catalog does not know it. */
-  name: string;
-}
 
 interface Props {
   query: GridQuery;
   options: Record<FilterKey, FilterOption[]>;
   active: ActiveFilter[];
-}
-
-/** The query without some keys (and without the page: a changed search starts on its first page). */
-export function without(query: GridQuery, ...keys: (keyof GridQuery)[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter(([key, value]) => value && !keys.includes(key as keyof GridQuery))) as Record<string, string>;
 }
 
 /** Search words and filter selects as one GET form, then the active filters as removable chips. */

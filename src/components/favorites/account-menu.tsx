@@ -7,6 +7,9 @@ import { pagePath } from '@/server/seo/paths';
 import { trpc } from '@/trpc/react';
 import styles from './account.module.css';
 
+/** The panel's widest (20rem in account.module.css). */
+const PANEL_WIDTH_PX = 320;
+
 interface User {
   email: string | null;
   name: string | null;
@@ -21,6 +24,8 @@ export function AccountMenu({ user }: { user: User }) {
   const t = useTranslations('Account');
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
+  // The panel hangs from the button's right edge, unless that would push it off a narrow screen's left.
+  const [alignStart, setAlignStart] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -79,7 +84,11 @@ export function AccountMenu({ user }: { user: User }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={t('menu', { name })}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          const edge = toggle.current?.getBoundingClientRect().right ?? Infinity;
+          setAlignStart(edge < PANEL_WIDTH_PX + 16);
+          setOpen((value) => !value);
+        }}
         data-account-menu
       >
         <span className={styles.initial} aria-hidden="true">
@@ -92,7 +101,7 @@ export function AccountMenu({ user }: { user: User }) {
           <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
         </svg>
       </button>
-      <div id={panelId} className={styles.panel} hidden={!open}>
+      <div id={panelId} className={styles.panel} hidden={!open} data-align={alignStart ? 'start' : 'end'}>
         {user.email ? <p className={styles.who}>{t('signedInAs', { email: user.email })}</p> : null}
         <ul>
           <li>

@@ -11,7 +11,8 @@ import { forgetLocalFavorites, setLocalFavorite, useLocalFavorites } from './loc
  * stay the same for everyone and can be served from cache.
  */
 export function useAccount() {
-  const me = trpc.account.me.useQuery({}, { staleTime: 5 * 60_000, retry: 1 });
+  // Asked again when the tab comes back into view: the shopper may have signed in or out in another tab.
+  const me = trpc.account.me.useQuery({}, { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: true });
   const user = me.data?.user ?? null;
   const status: 'loading' | 'signedOut' | 'signedIn' = me.isPending ? 'loading' : user ? 'signedIn' : 'signedOut';
   return { status, user };
@@ -50,7 +51,8 @@ export function useFavorites() {
   const local = useLocalFavorites();
   const changes = useSyncExternalStore(subscribePending, () => pendingSnapshot, () => emptyPending);
   const utils = trpc.useUtils();
-  const stored = trpc.account.favorites.useQuery({ locale }, { enabled: signedIn, staleTime: 60_000 });
+  // Refreshed when the tab comes back into view, so another tab's or device's changes show.
+  const stored = trpc.account.favorites.useQuery({ locale }, { enabled: signedIn, staleTime: 60_000, refetchOnWindowFocus: true });
   const add = trpc.account.addFavorite.useMutation();
   const remove = trpc.account.removeFavorite.useMutation();
 

@@ -41,17 +41,22 @@ export function HeaderAccount() {
       <li>
         <Link href={pagePath.orderLookup()}>{nav('orders')}</Link>
       </li>
-      <li>
-        {status === 'signedIn' && user ? (
+      {status === 'signedIn' && user ? (
+        <li>
           <AccountMenu user={user} />
-        ) : status === 'signedOut' && config.data?.signInEnabled ? (
+        </li>
+      ) : status === 'signedOut' && config.data?.signInEnabled ? (
+        <li>
           <SignInButton className={styles.signIn} failedText={t('signInFailed')}>
             {t('signIn')}
           </SignInButton>
-        ) : status === 'loading' || config.isLoading ? (
-          <span className={styles.placeholder} aria-hidden="true" />
-        ) : null}
-      </li>
+        </li>
+      ) : status === 'loading' || config.isLoading ? (
+        // Holds the corner's size while the session is read, so the header does not shift.
+        <li aria-hidden="true">
+          <span className={styles.placeholder} />
+        </li>
+      ) : null}
     </ul>
   );
 }

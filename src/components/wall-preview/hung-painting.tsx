@@ -38,7 +38,7 @@ export function HungPainting({ widthCm, heightCm, frame, imageSrc, alt, centre, 
         style={{ width: `calc(var(--cm) * ${widthCm})`, height: `calc(var(--cm) * ${heightCm})` }}
       >
         {/* eslint-disable-next-line @next/next/no-img-element -- our own /images route; a few hundred pixels are plenty here. */}
-        <img src={imageSrc} alt={alt} draggable={false} />
+        <img src={imageSrc} alt={alt} draggable={false} loading="lazy" decoding="async" />
       </div>
     </div>
   );

@@ -114,19 +114,19 @@ export function OwnWall(painting: WallPreviewProps) {
     </label>
   );
 
+  // The chosen photo is measured off-screen first: the scale is worked out in its own pixels.
   const measure = pending ? (
-          // Measured off-screen first: the scale is worked out in the photo's own pixels.
-          // eslint-disable-next-line @next/next/no-img-element -- an object URL from the shopper's device.
-          <img
-            src={pending}
-            alt=""
-            className={styles.measure}
-            onLoad={(e) => {
-              const img = e.currentTarget;
-              setPhoto({ url: pending, width: img.naturalWidth, height: img.naturalHeight });
-              setPending(null);
-            }}
-          />
+    // eslint-disable-next-line @next/next/no-img-element -- an object URL from the shopper's device.
+    <img
+      src={pending}
+      alt=""
+      className={styles.measure}
+      onLoad={(e) => {
+        const img = e.currentTarget;
+        setPhoto({ url: pending, width: img.naturalWidth, height: img.naturalHeight });
+        setPending(null);
+      }}
+    />
   ) : null;
 
   if (!photo) {

@@ -19,6 +19,8 @@ export interface WallPreviewProps {
   /** A picture of the painting (our /images route, or a photo's object URL on the custom page). */
   imageSrc: string;
   alt: string;
+  /** The heading's level where the preview sits (3 inside an order section that has its own h2). */
+  headingLevel?: 2 | 3;
 }
 
 type Tab = RoomId | 'own';
@@ -29,7 +31,8 @@ const tabs: Tab[] = [...roomIds, 'own'];
  * scale (public/rooms, `rooms.ts`), or on the shopper's own wall photo once they mark a length on
  * it. Everything updates as size and frame change.
  */
-export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt }: WallPreviewProps) {
+export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt, headingLevel = 2 }: WallPreviewProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const t = useTranslations('WallPreview');
   const order = useTranslations('OrderForm');
   const locale = useLocale();
@@ -56,9 +59,9 @@ export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt }: WallPre
   return (
     <section className={styles.preview} aria-labelledby={`${id}-title`} data-testid="wall-preview">
       <div className={styles.head}>
-        <h2 id={`${id}-title`} className={styles.title}>
+        <Heading id={`${id}-title`} className={styles.title}>
           {t('heading')}
-        </h2>
+        </Heading>
         <p className={styles.lead}>{t('lead')}</p>
       </div>
       <div role="tablist" aria-label={t('tabsLabel')} className={styles.tabs}>
@@ -97,7 +100,7 @@ export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt }: WallPre
   );
 }
 
-function RoomScene({ room: id, ...painting }: WallPreviewProps & { room: RoomId }) {
+function RoomScene({ room: id, headingLevel: _level, ...painting }: WallPreviewProps & { room: RoomId }) {
   const room = rooms[id];
   const perCm = unitsPerCm(room);
   const outer = outerCm(painting.widthCm, painting.heightCm, painting.frame);
@@ -112,7 +115,7 @@ function RoomScene({ room: id, ...painting }: WallPreviewProps & { room: RoomId 
   return (
     <div className={styles.scene} style={scene} data-room={id} data-testid="wall-scene">
       {/* eslint-disable-next-line @next/next/no-img-element -- a static SVG drawn for the project; decorative. */}
-      <img className={styles.room} src={room.src} alt="" width={room.viewBox.width} height={room.viewBox.height} />
+      <img className={styles.room} src={room.src} alt="" width={room.viewBox.width} height={room.viewBox.height} loading="lazy" decoding="async" />
       <HungPainting {...painting} centre={centre} />
       <ScaleBar />
     </div>

@@ -5,6 +5,7 @@ import GoogleProvider from 'next-auth/providers/google';
 import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { GOOGLE_ISSUER } from '@/server/integrations/google';
+import { pagePath } from '@/server/seo/paths';
 import { secureCookies, SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions } from './session';
 
 /**
@@ -34,6 +35,9 @@ export function authOptions(): AuthOptions {
     session: { strategy: 'database', maxAge: SESSION_MAX_AGE_SECONDS },
     useSecureCookies: secure,
     cookies: { sessionToken: { name: sessionCookieName(secure), options: sessionCookieOptions(secure) } },
+    // The shop's own page explains a sign-in that did not complete, instead of NextAuth's bare
+    // English one; NextAuth cannot know the visitor's language here, so it is the English page.
+    pages: { signIn: `/en${pagePath.signIn()}`, error: `/en${pagePath.signIn()}` },
   };
 }
 

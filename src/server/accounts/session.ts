@@ -8,9 +8,14 @@ import type { Env } from '@/server/env';
  */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-/** Secure (and `__Secure-` prefixed) in production or whenever the public address is https. */
+/**
+ * Secure (and `__Secure-` prefixed) when the shop's public address is https, as NextAuth decides
+ * from NEXTAUTH_URL. Not by NODE_ENV: `npm start` is a production server, and a shop served over
+ * plain http (the embedded default reached by a LAN address) would otherwise set cookies no
+ * browser keeps, and nobody could sign in. A real deployment sets PUBLIC_BASE_URL=https://…
+ */
 export function secureCookies(e: Env): boolean {
-  return e.NODE_ENV === 'production' || Boolean(e.PUBLIC_BASE_URL?.startsWith('https://'));
+  return Boolean(e.PUBLIC_BASE_URL?.startsWith('https://'));
 }
 
 export function sessionCookieName(secure: boolean): string {
@@ -57,7 +62,13 @@ export function crossSite(request: Request | undefined, e: Env): boolean {
   if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
   const origin = request.headers.get('origin');
   if (!origin) return false;
-  const allowed = new Set([new URL(request.url).origin]);
+  const url = new URL(request.url);
+  const allowed = new Set([url.origin]);
+  // Behind `next start` the request's URL says localhost whatever address the browser used
+  // (127.0.0.1, a LAN name); the Host header is the address it used, and a browser cannot forge it
+  // for another site, so an Origin equal to it is same-site.
+  const host = request.headers.get('host');
+  if (host) allowed.add(`${url.protocol}//${host}`);
   if (e.PUBLIC_BASE_URL) allowed.add(new URL(e.PUBLIC_BASE_URL).origin);
   return !allowed.has(origin);
 }

@@ -75,8 +75,6 @@ export async function handleRest(request: Request, makeContext: (options: { req:
     },
   });
   if (response.status >= 400) return toContractError(failure, `${method} ${path}`);
-  // A write through this instance: its next catalog read checks the catalog version at once.
-  if (context?.db) responseCacheFor(context.db)?.forgetVersion();
   return withHeaders(response, context?.resHeaders);
 }
 

@@ -7,6 +7,7 @@ import { env } from '@/server/env';
 import { DomainError, type ErrorCode } from '@/server/errors';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import type { Checkout } from '@/server/orders/service';
+import { responseCacheFor } from './response-cache';
 import { isStaff } from './staff-auth';
 
 export interface Context {
@@ -75,9 +76,20 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * After a successful mutation (a publish, a recount, any staff edit), this instance's cached
+ * catalog answers are checked against the catalog version on the next read instead of up to a
+ * second later: read-your-writes on the instance that made the change, through /v1 or /api/trpc.
+ */
+const freshAfterWrites = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && result.ok) responseCacheFor(ctx.db)?.forgetVersion();
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(freshAfterWrites);
 
 /** Staff operations: `Authorization: Bearer <ADMIN_TOKEN>`, closed while no token is configured. */
 export const staffProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -19,6 +19,7 @@ export const pagePath = {
   order: (code: string) => `/orders/${code}`,
   /** Personal pages: never in a sitemap. */
   favorites: () => '/favorites',
+  signIn: () => '/sign-in',
 };
 
 /** The pages that exist whatever the catalog holds. */

@@ -46,7 +46,9 @@ async function formOf(request: Request): Promise<FormData | null> {
 export async function signIn(request: Request, e: Env = env()): Promise<Response> {
   const form = await formOf(request);
   const locale = localeOf(form?.get('locale') ?? null);
-  const back = (error: string) => seeOther(`/staff/${locale}/sign-in?error=${error}`);
+  const next = dashboardPath(form?.get('next') ?? null, locale);
+  // Back to the form, still knowing where the visit was going.
+  const back = (error: string) => seeOther(`/staff/${locale}/sign-in?error=${error}${next === `/staff/${locale}` ? '' : `&next=${encodeURIComponent(next)}`}`);
   // Login forgery: another site must not sign a browser in (even with its own token).
   if (!sameOriginWrite(request, e)) return back('origin');
   const token = form?.get('token');
@@ -55,7 +57,7 @@ export async function signIn(request: Request, e: Env = env()): Promise<Response
     return back('token');
   }
   const session = newStaffSession(e.ADMIN_TOKEN!);
-  return seeOther(dashboardPath(form?.get('next') ?? null, locale), { 'set-cookie': staffSessionCookie(secureCookies(e), session.value, session.expires) });
+  return seeOther(next, { 'set-cookie': staffSessionCookie(secureCookies(e), session.value, session.expires) });
 }
 
 /** `POST /staff/api/sign-out`: clears the cookie, with or without a session. */

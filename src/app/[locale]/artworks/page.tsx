@@ -6,8 +6,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { TRPCError } from '@trpc/server';
 import { artistOptions, cachedFilteredGrid, filterName, taxonOptions, type FilterOption } from '@/components/browse/catalog-lists';
 import { EmptyState } from '@/components/browse/empty-state';
-import { filterKeys, GridFilters, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/filters';
-import { pageParam, param, type SearchParams } from '@/components/browse/params';
+import { GridFilters } from '@/components/browse/filters';
+import { filterKeys, gridQuery, MAX_SLUG, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/query';
+import { pageParam, type SearchParams } from '@/components/browse/params';
 import { WorksList } from '@/components/browse/works';
 import styles from '@/components/browse/browse.module.css';
 import { ButtonLink } from '@/components/ui/button';
@@ -35,20 +36,6 @@ const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = {
   genre: 'genres',
   subject: 'subjects',
 };
-
-/** Longer than any slug the catalog makes: names nothing (the procedure would refuse it with a 400). */
-const MAX_SLUG = 160;
-
-/** The query as the address gives it, made safe for the procedure: whatever a shopper types gives a page, never an error. */
-function gridQuery(params: SearchParams): GridQuery {
-  const q = param(params, 'q')?.replace(/\u0000/g, '').slice(0, 200).trim();
-  const query: GridQuery = q ? { q } : {};
-  for (const key of filterKeys) {
-    const value = param(params, key);
-    if (value) query[key] = value.toLowerCase();
-  }
-  return query;
-}
 
 const emptyPage = (page: number): Page<ArtworkCard> => ({ items: [], total: 0, page, pageSize: PAGE_SIZE });
 

@@ -117,17 +117,22 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                   </a>
                 </td>
                 <td data-label={t('columns.item')}>
-                  <span className={styles.kind}>{ts(`kind.${order.kind}`)}</span> {item(order)}
-                  <span className={styles.sub}>
-                    {t('sizeFrame', { size: order.size.replace('x', ' × '), frame: ts(`frame.${order.frame}`) })}
-                  </span>
+                  {/* One child per cell: on phones each cell is a two-column grid (label, content). */}
+                  <div>
+                    <span className={styles.kind}>{ts(`kind.${order.kind}`)}</span> {item(order)}
+                    <span className={styles.sub}>
+                      {t('sizeFrame', { size: order.size.replace('x', ' × '), frame: ts(`frame.${order.frame}`) })}
+                    </span>
+                  </div>
                 </td>
                 <td data-label={t('columns.total')} className={styles.number}>
                   {money(order.total, locale)}
                 </td>
                 <td data-label={t('columns.customer')}>
-                  {order.customer.name}
-                  <span className={styles.sub}>{order.customer.email}</span>
+                  <div>
+                    {order.customer.name}
+                    <span className={styles.sub}>{order.customer.email}</span>
+                  </div>
                 </td>
                 <td data-label={t('columns.country')}>{order.customer.country}</td>
                 <td data-label={t('columns.age')}>

@@ -4,6 +4,7 @@ import { cache } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { cachedArtist } from '@/components/browse/catalog-lists';
+import { LifeYears } from '@/components/browse/cards';
 import { pageParam, type SearchParams } from '@/components/browse/params';
 import { WorksList } from '@/components/browse/works';
 import styles from '@/components/browse/browse.module.css';
@@ -57,14 +58,6 @@ export default async function ArtistPage({ params, searchParams }: Props) {
   if (!detail) notFound();
   const { artist, movements, works } = detail;
   const base = publicBaseUrl(env()).replace(/\/$/, '');
-  const years =
-    artist.birthYear != null && artist.deathYear != null
-      ? t('lifeYears', { birth: String(artist.birthYear), death: String(artist.deathYear) })
-      : artist.deathYear != null
-        ? t('died', { death: String(artist.deathYear) })
-        : artist.birthYear != null
-          ? t('born', { birth: String(artist.birthYear) })
-          : null;
 
   return (
     <div className="container">
@@ -86,7 +79,7 @@ export default async function ArtistPage({ params, searchParams }: Props) {
         <Breadcrumbs items={[{ name: t('title'), path: pagePath.artists() }, { name: artist.name }]} />
         <h1>{artist.name}</h1>
         <p className={styles.detailMeta}>
-          {years ? <span>{years}</span> : null}
+          <LifeYears artist={artist} />
           <span>{taxa('works', { count: artist.artworkCount })}</span>
         </p>
         {artist.bio ? <p className={styles.bio}>{artist.bio}</p> : null}

@@ -175,7 +175,7 @@ export default async function ArtworkPage({ params }: Props) {
               </section>
             ) : null}
 
-            <section aria-labelledby="facts-title">
+            <section className={styles.factsSection} aria-labelledby="facts-title">
               <h2 id="facts-title" className={styles.subheading}>
                 {t('factsHeading')}
               </h2>

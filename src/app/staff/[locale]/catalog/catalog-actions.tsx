@@ -6,6 +6,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { staffApi } from '../../_lib/trpc';
 import styles from '../staff.module.css';
 
+/** How many of the works a run published are listed by name; a launch-day run may publish thousands. */
+const SHOWN_WORKS = 12;
+
 /**
  * Publish now (within today's cap) and recount, through the same procedures as
  * POST /v1/admin/seo/publish and /refresh-counts; the page's figures are read again afterwards.
@@ -16,7 +19,7 @@ export function CatalogActions({ locale, capLeft, ready }: { locale: string; cap
   const id = useId();
   const number = new Intl.NumberFormat(locale);
   const [countText, setCountText] = useState(String(Math.max(1, Math.min(50, capLeft || 50))));
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; detail?: string } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; detail?: string; works?: string[] } | null>(null);
 
   const failed = (status: number | undefined) => setMessage({ kind: 'error', text: status === 401 ? t('signedOut') : t('failed') });
   const publish = staffApi.pipeline.publish.useMutation({
@@ -29,6 +32,7 @@ export function CatalogActions({ locale, capLeft, ready }: { locale: string; cap
           answer.browsePagesAdded.length ? t('pagesAdded', { pages: answer.browsePagesAdded.join(', ') }) : '',
           answer.errors.length ? t('runErrors', { errors: answer.errors.join('; ') }) : '',
         ].filter(Boolean).join(' '),
+        works: answer.artworks,
       });
       router.refresh();
     },
@@ -85,6 +89,21 @@ export function CatalogActions({ locale, capLeft, ready }: { locale: string; cap
       <div role="status" aria-live="polite" data-testid="catalog-outcome" className={message ? (message.kind === 'error' ? styles.error : styles.notice) : undefined}>
         {message && <p>{message.text}</p>}
         {message?.detail && <p className={styles.sub}>{message.detail}</p>}
+        {message?.works && message.works.length > 0 && (
+          <>
+            <p className={styles.sub}>{t('publishedList')}</p>
+            <ul className={styles.workList}>
+              {message.works.slice(0, SHOWN_WORKS).map((slug) => (
+                <li key={slug}>
+                  <a href={`/${locale}/artworks/${slug}`} className={styles.quietLink}>
+                    {slug}
+                  </a>
+                </li>
+              ))}
+              {message.works.length > SHOWN_WORKS && <li>{t('andMore', { count: message.works.length - SHOWN_WORKS })}</li>}
+            </ul>
+          </>
+        )}
       </div>
     </section>
   );

@@ -120,7 +120,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
       </div>
 
       <div className={styles.orderPreview}>
-        <WallPreview widthCm={canvas.widthCm} heightCm={canvas.heightCm} frame={frame} imageSrc={imageSrc} alt={alt} />
+        <WallPreview widthCm={canvas.widthCm} heightCm={canvas.heightCm} frame={frame} imageSrc={imageSrc} alt={alt} headingLevel={3} />
       </div>
 
       <form className={styles.orderForm} onSubmit={onSubmit} noValidate aria-describedby={formError ? `${ID}-summary` : undefined}>

@@ -178,6 +178,9 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
           onKeyDown={onKeyDown}
           data-testid="zoom-viewer"
         >
+          <p id="zoom-help" className={styles.zoomHelp}>
+            {t('help')}
+          </p>
           <div
             ref={stageRef}
             className={styles.stage}
@@ -199,9 +202,6 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
               />
             ) : null}
           </div>
-          <p id="zoom-help" className={styles.zoomHelp}>
-            {t('help')}
-          </p>
           <div className={styles.toolbar}>
             <button type="button" className={styles.tool} onClick={() => zoomBy(1 / 1.4)} aria-label={t('zoomOut')} disabled={view.scale <= 1}>
               −

@@ -47,8 +47,13 @@ export function OrderActions({ locale, order: shown }: Props) {
   // The order as last known: the answer of our own change until the page's fresh render arrives
   // (so a second change right after the first does not look like someone else's).
   const [order, setOrder] = useState(shown);
-  useEffect(() => setOrder(shown), [shown]);
-  const [target, setTarget] = useState<OrderStatus>(() => suggested(order));
+  const [target, setTarget] = useState<OrderStatus>(() => suggested(shown));
+  useEffect(() => {
+    setOrder(shown);
+    // A fresh order (after someone else's change too) starts from its own next step, never from
+    // a choice made for the order as it was.
+    setTarget(suggested(shown));
+  }, [shown]);
   const [note, setNote] = useState('');
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const [sketch, setSketch] = useState<Sketch>(order.sketchStatus ?? 'pending');
@@ -57,7 +62,11 @@ export function OrderActions({ locale, order: shown }: Props) {
   const change = staffApi.changeOrder.useMutation({
     onSuccess: (saved) => {
       setOrder(saved);
-      setOutcome({ kind: 'saved', text: saved.status === order.status ? t('savedNote') : t('saved', { status: ts(`status.${saved.status}`) }) });
+      const noted = Boolean(note.trim());
+      setOutcome({
+        kind: 'saved',
+        text: saved.status !== order.status ? t('saved', { status: ts(`status.${saved.status}`) }) : noted ? t('savedNote') : t('savedTracking'),
+      });
       setNote('');
       setTarget(suggested(saved));
       router.refresh();
@@ -82,6 +91,8 @@ export function OrderActions({ locale, order: shown }: Props) {
   const noteOnly = target === order.status;
   const showTracking = tracked.includes(target);
   const showSketch = order.kind === 'custom' && target === 'sketching';
+  // On shipped or delivered a corrected tracking number is a change of its own, note or not.
+  const trackingChanged = showTracking && tracking.trim() !== (order.trackingNumber ?? '') && tracking.trim() !== '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -137,8 +148,8 @@ export function OrderActions({ locale, order: shown }: Props) {
             {t('noteHint')}
           </p>
         </div>
-        <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim())}>
-          {change.isPending ? t('saving') : noteOnly ? t('addNote') : t('move', { status: ts(`status.${target}`) })}
+        <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged)}>
+          {change.isPending ? t('saving') : noteOnly ? (trackingChanged && !note.trim() ? t('saveTracking') : t('addNote')) : t('move', { status: ts(`status.${target}`) })}
         </button>
         <p role="status" aria-live={outcome?.kind === 'error' ? 'assertive' : 'polite'} className={outcome ? (outcome.kind === 'error' ? styles.error : styles.notice) : undefined} data-testid="order-outcome">
           {outcome?.text}
