@@ -153,7 +153,8 @@ test.describe('the artwork page', () => {
     await page.getByRole('button', { name: `Place order · ${usd(total)}` }).click();
 
     // No payment provider in the e-2-e server: the order is taken and the browser goes to its page.
-    await page.waitForURL(/\/en\/orders\/[0-9A-Z]+$/);
+    await page.waitForURL(/\/en\/orders\/[0-9A-Z]+\?placed=1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(new URL(page.url()).pathname.split('/').pop()!);
     const code = new URL(page.url()).pathname.split('/').pop()!;
     expect(await page.evaluate((key) => sessionStorage.getItem(key), `atelier:order-email:${code}`)).toBe(email);
 

@@ -140,8 +140,8 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   await screenshotAt(page, 'custom-filled', 390);
 
   await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/en\/orders\/[0-9A-Z]{10}$/);
-  const code = page.url().split('/').pop()!;
+  await expect(page).toHaveURL(/\/en\/orders\/[0-9A-Z]{10}\?placed=1$/);
+  const code = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
   await expect(page.getByText('Thank you: we have your order')).toBeVisible();
   await expect(page.getByText('Awaiting payment')).toBeVisible();

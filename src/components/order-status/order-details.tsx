@@ -15,9 +15,6 @@ import css from './order-status.module.css';
 
 export type OrderBanner = 'placed' | 'paid' | 'cancelled' | null;
 
-/** An order counts as just placed for an hour: long enough to read the page, short enough not to thank twice. */
-const FRESH_MS = 60 * 60 * 1000;
-
 /**
  * One order as its customer sees it: a word of thanks when it was just placed, what was ordered,
  * what it costs, and where it is on its way (the timeline).
@@ -32,10 +29,8 @@ export function OrderDetails({ order, banner }: { order: OrderView; banner: Orde
   const ratio = work?.widthCm && work.heightCm ? work.widthCm / work.heightCm : null;
   const canvas = canvasCm(order.size, ratio);
 
-  const justPlaced =
-    banner === 'placed' ||
-    (banner === null && order.status === 'pending' && order.events.length === 1 && Date.now() - Date.parse(order.createdAt) < FRESH_MS);
-  const shownBanner = banner === 'paid' ? 'paid' : banner === 'cancelled' && order.status === 'pending' ? 'cancelled' : justPlaced ? 'placed' : null;
+  // `placed` comes from our own order form (`?placed=1`), so a later lookup does not thank again.
+  const shownBanner = banner === 'paid' ? 'paid' : banner === 'cancelled' && order.status === 'pending' ? 'cancelled' : banner === 'placed' ? 'placed' : null;
 
   return (
     <div className={css.order}>

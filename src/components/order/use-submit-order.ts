@@ -66,7 +66,7 @@ export function useSubmitOrder() {
         }
         setNavigating(true);
         if (created.checkoutUrl) window.location.assign(created.checkoutUrl);
-        else router.push(pagePath.order(created.code));
+        else router.push({ pathname: pagePath.order(created.code), query: { placed: '1' } });
         return { ok: true, ...created };
       } catch (error) {
         const problems = problemsOf(error);

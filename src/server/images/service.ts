@@ -77,9 +77,25 @@ async function serve(source: ImageSource, key: string, file: string, width: Imag
     return { ...fetched, cacheControl: KEPT, origin: 'fetched' };
   } catch (error) {
     failedUntil.set(key, Date.now() + RETRY_AFTER_FAILURE_MS);
-    logger.warn('Artwork image %s (%dpx) not fetched, drawing a placeholder: %s', file, width, error instanceof Error ? error.message : error);
+    warnAtMostEveryMinute(file, width, error);
     return placeholder(file, width);
   }
+}
+
+let lastWarning = 0;
+let quietFailures = 0;
+
+/** Offline, every image fails: one line a minute says so instead of one line per image. */
+function warnAtMostEveryMinute(file: string, width: number, error: unknown): void {
+  const now = Date.now();
+  if (now - lastWarning < 60_000) {
+    quietFailures++;
+    return;
+  }
+  const more = quietFailures ? ` (and ${quietFailures} more since the last line)` : '';
+  logger.warn('Artwork image %s (%dpx) not fetched, drawing a placeholder%s: %s', file, width, more, error instanceof Error ? error.message : error);
+  lastWarning = now;
+  quietFailures = 0;
 }
 
 function placeholder(file: string, width: ImageWidth): ServedImage {
@@ -122,4 +138,6 @@ async function keep(stored: string, image: { body: Buffer; contentType: string }
 /** Tests start from a clean slate. */
 export function forgetFailures(): void {
   failedUntil.clear();
+  lastWarning = 0;
+  quietFailures = 0;
 }
