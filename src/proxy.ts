@@ -1,6 +1,6 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
-import { pathnameHeader, routing } from './i18n/routing';
+import { routing } from './i18n/routing';
 
 const intl = createMiddleware(routing);
 
@@ -20,8 +20,6 @@ export default function proxy(request: NextRequest) {
     return NextResponse.next();
   }
 
-  // Lets server components know the visited path (canonical and hreflang links in the layout).
-  request.headers.set(pathnameHeader, pathname);
   const response = intl(request);
 
   if (pathname === '/' && response.status === 307) {
@@ -35,7 +33,8 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but /v1, /api, the staff dashboard (/staff: its own locale segment and cookie path,
-  // see src/app/staff), Next internals and paths with a dot (favicon.svg, robots.txt, ...).
-  matcher: ['/((?!v1|api|staff/|staff$|_next|_vercel|.*\\..*).*)'],
+  // Everything but /v1, /api, artwork images (/images), the staff dashboard (/staff: its own locale
+  // segment and cookie path, see src/app/staff), Next internals and paths with a dot (favicon.svg,
+  // robots.txt, ...).
+  matcher: ['/((?!v1|api|images/|staff/|staff$|_next|_vercel|.*\\..*).*)'],
 };

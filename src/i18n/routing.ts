@@ -10,9 +10,6 @@ export const routing = defineRouting({
   alternateLinks: false,
 });
 
-/** Request header the proxy sets to the visited path, so layouts can write canonical and hreflang links. */
-export const pathnameHeader = 'x-atelier-pathname';
-
 /** The path without its locale prefix: `/ja/artworks/x` → `/artworks/x`, `/ja` → `/`. */
 export function stripLocale(pathname: string): string {
   const [, first, ...rest] = pathname.split('/');
