@@ -7,6 +7,11 @@ const screenshots = path.join('tests', 'e2e', 'screenshots');
 
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
+// Commons is never reached from a test: the /images route draws its placeholder, as it does offline.
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
 const slug = 'the-starry-night';
 const email = 'grace@example.com';
 

@@ -7,6 +7,11 @@ const screenshots = path.join('tests', 'e2e', 'screenshots');
 
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
+// Commons is never reached from a test; our /images route draws a placeholder when it cannot be.
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
 /** Saves the page at a phone and a desktop width (tests/e2e/screenshots/<name>-<width>.png), checking nothing spills sideways. */
 async function screenshotsOf(page: Page, name: string) {
   mkdirSync(screenshots, { recursive: true });

@@ -1,14 +1,32 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/env';
-import { screenshotAt } from './support/screenshots';
 
 const chromium = '/usr/bin/chromium';
+const screenshots = path.join('tests', 'e2e', 'screenshots');
 /** A real JPEG photo (800 × 600, landscape), made for these tests. */
 const photo = path.join('tests', 'fixtures', 'e2e', 'dog-in-a-field.jpg');
 
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
+/** Full-page screenshot at a width, once every image has settled. */
+async function screenshotAt(page: Page, name: string, width: number) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.setViewportSize({ width, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => document.fonts.ready);
+  // The whole page in the viewport, so lazy images load too, then back to a screen's height.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
+  await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  await page.setViewportSize({ width, height: 900 });
+}
 
 /** An announced message with this text (Next's route announcer is an alert too, so filter). */
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });

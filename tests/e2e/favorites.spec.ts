@@ -85,6 +85,7 @@ test.describe('favorites', () => {
   test.beforeAll(async ({ browser }: { browser: Browser }) => {
     // Commons is never reached from a test; our /images route draws placeholders anyway.
     page = await (await browser.newContext()).newPage();
+    await page.context().route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -174,6 +175,7 @@ test.describe('favorites', () => {
 
   test('a second browser signing in as the same shopper sees the same favorites', async ({ browser }) => {
     const second = await browser.newContext();
+    await second.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
     const other = await second.newPage();
     await other.goto('/en/favorites');
     await expect(other.getByRole('heading', { name: 'No favorites yet' })).toBeVisible();

@@ -8,6 +8,12 @@ const screenshots = path.join('tests', 'e2e', 'screenshots');
 // playwright.config.ts has already printed the loud warning; here every test is skipped.
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
+// Wikimedia Commons is never reached from a test: images fail exactly as they do offline, so the
+// pages must look right with broken images.
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
 const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
 /** Lets every (lazy) image settle, then saves a full-page screenshot. */

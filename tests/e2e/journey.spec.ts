@@ -4,6 +4,10 @@ import { expect, test } from '@playwright/test';
 const chromium = '/usr/bin/chromium';
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
 /**
  * The shop's promise in one go, as a German-speaking shopper meets it: from the home page, a search
  * in German, the painting, a reproduction ordered with the form, and the order followed with its

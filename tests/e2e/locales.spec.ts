@@ -4,6 +4,10 @@ import { expect, test } from '@playwright/test';
 const chromium = '/usr/bin/chromium';
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
 const locales = ['en', 'es', 'fr', 'de', 'it', 'ja', 'vi'] as const;
 /** What a page shows for a string missing from messages/<locale>.json (src/i18n/request.ts), or a key printed raw. */
 const missingMarker = '⟦';

@@ -7,6 +7,10 @@ const screenshots = path.join('tests', 'e2e', 'screenshots');
 
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
 // A landscape painting (92 × 74 cm): its canvases are painted wide, 70 × 50 for the 50x70 size.
 const slug = 'the-starry-night';
 
