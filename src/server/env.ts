@@ -78,6 +78,12 @@ const envSchema = z.object({
   INNGEST_DEV: flag,
   /** A self-hosted Inngest server or dev server; unset: Inngest Cloud (or the local dev server with INNGEST_DEV). */
   INNGEST_BASE_URL: optionalUrl,
+  /** Behind a load balancer: take the client's address from X-Forwarded-For (its last entry, the one the balancer added). Off: the socket's address. */
+  TRUST_PROXY: flag,
+  /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
+  RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
+  /** The least severe log level written (pino levels). */
+  LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
 }).superRefine((e, ctx) => {
   if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
 });
