@@ -5,6 +5,9 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The front server (src/server/front) compresses: it must read each page's plain HTML to hash
+  // its inline scripts for the Content-Security-Policy.
+  compress: false,
   reactStrictMode: true,
   typedRoutes: false,
   // Artwork images are Commons thumbnails served and kept by our own /images route

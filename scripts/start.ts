@@ -1,11 +1,18 @@
 /**
  * `npm start`: from a fresh clone to a served shop in one command. Validates the configuration,
  * starts the embedded PostgreSQL when no DATABASE_URL is given, migrates and seeds, builds the site
- * when its sources changed, then serves it with `next start` (`--dev`: `next dev`) and stops the
- * database cleanly when the server stops.
+ * when its sources changed, then serves it with the production front (scripts/serve.ts: Next as a
+ * custom server behind the shop's own node:http front) and stops the database cleanly when the
+ * server stops.
+ *
+ *   --dev       `next dev` instead (no front: no page Content-Security-Policy, Next compresses)
+ *   --prebuilt  serve the build in .next as it is, without checking or rebuilding it (the Docker
+ *               image builds once, when the image is built)
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { localSecrets } from '@/server/db/local-secrets';
 import { ConfigError, parseEnv, publicBaseUrl, serviceModes } from '@/server/env';
@@ -13,9 +20,14 @@ import { logger } from '@/server/logger';
 import { buildIsCurrent, buildSite, nextBin } from './lib/site-build';
 
 const dev = process.argv.includes('--dev');
+const prebuilt = process.argv.includes('--prebuilt');
+const serveScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'serve.ts');
 
 async function main() {
   const config = parseEnv(process.env);
+  if (prebuilt && !dev && !existsSync(path.join('.next', 'BUILD_ID'))) {
+    throw new ConfigError('--prebuilt, but there is no build in .next (no .next/BUILD_ID): run `npm run build` first.');
+  }
   for (const line of serviceModes(config)) logger.info(line);
   const database = await openDatabase(config);
   let stopping = false;
@@ -26,16 +38,18 @@ async function main() {
   };
   try {
     await prepareDatabase(database.url);
-    if (!dev) await buildIfChanged();
+    if (!dev && !prebuilt) await buildIfChanged();
   } catch (error) {
     await stopDatabase();
     throw error;
   }
 
-  const server = spawn(process.execPath, [nextBin, dev ? 'dev' : 'start', '--port', String(config.PORT)], {
+  const command = dev ? [nextBin, 'dev', '--port', String(config.PORT)] : ['--import', 'tsx', serveScript, '--port', String(config.PORT)];
+  const server = spawn(process.execPath, command, {
     stdio: 'inherit',
     env: {
       ...process.env,
+      ...(dev ? {} : { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }),
       DATABASE_URL: database.url,
       NEXTAUTH_SECRET: config.NEXTAUTH_SECRET ?? localSecrets(path.resolve(config.DATA_DIR)).sessionSecret,
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? publicBaseUrl(config),

@@ -1,0 +1,74 @@
+import zlib from 'node:zlib';
+
+/**
+ * Compression in the front instead of in Next (`compress: false` in next.config.mjs): the front has
+ * to read a page's plain HTML to hash its scripts, and it answers /v1 itself.
+ */
+export type Encoding = 'br' | 'gzip';
+
+/** Below this a compressed answer saves less than its own headers and CPU cost. */
+export const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * The encoding to answer in, from the request's Accept-Encoding: brotli when accepted, else gzip,
+ * else none. A coding listed with `q=0` is refused; `*` stands for any coding not listed.
+ */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of (Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding).split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const accepts = (coding: Encoding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** Text, scripts, styles, JSON and SVG shrink; images, fonts in woff2 and archives do not. */
+export function isCompressible(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return (
+    type.startsWith('text/') ||
+    type === 'application/javascript' ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/xml' ||
+    type.endsWith('+xml') ||
+    type === 'application/manifest+json' ||
+    type === 'image/svg+xml'
+  );
+}
+
+// Answers are compressed per request, so brotli at a middle quality: near gzip's speed, smaller.
+const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const gzipOptions = { level: 6 };
+
+/** A streaming compressor for an answer whose length is not known up front. */
+export function compressor(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
+  return encoding === 'br' ? zlib.createBrotliCompress(brotliOptions) : zlib.createGzip(gzipOptions);
+}
+
+/** Compresses a whole buffered answer (a page) on libuv's thread pool. */
+export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    if (encoding === 'br') zlib.brotliCompress(body, brotliOptions, done);
+    else zlib.gzip(body, gzipOptions, done);
+  });
+}
+
+/** Adds `Accept-Encoding` to a Vary header value without repeating it. */
+export function varyWithEncoding(vary: string | number | string[] | undefined): string {
+  const values = (Array.isArray(vary) ? vary.join(',') : vary === undefined ? '' : String(vary))
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (values.includes('*') || values.some((v) => v.toLowerCase() === 'accept-encoding')) return values.join(', ');
+  return [...values, 'Accept-Encoding'].join(', ');
+}

@@ -1,0 +1,202 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { CLIENT_HEADER, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
+import { baseSecurityHeaders } from '@/server/http/security';
+import { chooseEncoding, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
+import { formActionSources, pagePolicy } from './csp';
+import { shapeNextAnswer } from './next-answer';
+
+/** What the front reads of the configuration (a subset of src/server/env.ts's Env). */
+export interface FrontSettings {
+  TRUST_PROXY: boolean;
+  PUBLIC_BASE_URL?: string;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_ISSUER: string;
+}
+
+export interface FrontOptions {
+  /** Next's request handler (`app.getRequestHandler()`); tests pass a stand-in. */
+  next: (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | unknown;
+  /** The /v1 surface (`handleRest`). */
+  rest: (request: Request) => Promise<Response>;
+  settings: FrontSettings;
+  /** Where a failure the client cannot be told about goes (the log). */
+  onError?: (error: unknown, where: string) => void;
+}
+
+export const isRestPath = (pathname: string) => pathname === '/v1' || pathname.startsWith('/v1/');
+
+/**
+ * The production front: one node:http handler in front of Next. It names the client and the
+ * request once, answers /v1 itself (Next's router costs more per request than a cached catalog
+ * read), and hands the rest to Next, finishing Next's answers with the shop's headers, a page
+ * policy hashed from each page, and compression.
+ */
+export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { settings } = options;
+  const formActions = formActionSources(settings);
+  const security = baseSecurityHeaders(settings);
+  const onError = options.onError ?? (() => {});
+
+  return async (req, res) => {
+    // Downstream (rate limits, logs, Next's pages) reads these two, never what the client claimed.
+    const client = resolveClient(req.socket.remoteAddress, req.headers['x-forwarded-for'], settings.TRUST_PROXY);
+    const requestId = requestIdFrom(firstValue(req.headers[REQUEST_ID_HEADER]));
+    req.headers[CLIENT_HEADER] = client;
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+
+    const pathname = pathOf(req.url);
+    if (pathname !== undefined && isRestPath(pathname)) {
+      // handleRest sets its own X-Request-Id and security headers, so tests and `next dev` see the
+      // same /v1 answers as production.
+      try {
+        const response = await options.rest(toFetchRequest(req, settings));
+        await writeFetchResponse(req, res, response, encoding);
+      } catch (error) {
+        // A client that went away mid-answer is not a failure of ours.
+        if (res.destroyed && res.headersSent) return;
+        onError(error, `${req.method} ${pathname}`);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again later.' } }));
+        } else {
+          res.destroy();
+        }
+      }
+      return;
+    }
+
+    res.setHeader('X-Request-Id', requestId);
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    // Pages say frame-ancestors in their policy; this covers everything else Next answers.
+    res.setHeader('X-Frame-Options', 'DENY');
+    shapeNextAnswer(req, res, {
+      encoding,
+      pageHeaders: (html) => ({ 'Content-Security-Policy': pagePolicy(html.toString('utf8'), formActions) }),
+    });
+    try {
+      await options.next(req, res);
+    } catch (error) {
+      onError(error, `${req.method} ${pathname ?? req.url}`);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('Internal Server Error');
+      } else {
+        res.destroy();
+      }
+    }
+  };
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function pathOf(url: string | undefined): string | undefined {
+  try {
+    return new URL(url ?? '/', 'http://front.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The origin a request was addressed to, as a fetch Request needs one: its Host, else the shop's. */
+function originOf(req: IncomingMessage, settings: FrontSettings): string {
+  const forwardedProto = firstValue(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim();
+  const scheme = settings.TRUST_PROXY && forwardedProto === 'https' ? 'https' : 'http';
+  const host = req.headers.host;
+  if (host) {
+    try {
+      return new URL(`${scheme}://${host}`).origin;
+    } catch {
+      // a malformed Host: fall through
+    }
+  }
+  return settings.PUBLIC_BASE_URL ? new URL(settings.PUBLIC_BASE_URL).origin : 'http://localhost';
+}
+
+/** The IncomingMessage as a fetch Request; the body streams (never read here). */
+export function toFetchRequest(req: IncomingMessage, settings: FrontSettings): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name.startsWith(':')) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', originOf(req, settings));
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
+    // Node's fetch needs this for a streamed request body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Writes a fetch Response to `res`: status, headers (each Set-Cookie apart), body streamed and compressed when worth it. */
+export async function writeFetchResponse(req: IncomingMessage, res: ServerResponse, response: Response, encoding: ReturnType<typeof chooseEncoding>): Promise<void> {
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+
+  const type = response.headers.get('content-type') ?? undefined;
+  if (isCompressible(type)) res.setHeader('Vary', varyWithEncoding(res.getHeader('vary')));
+  if (!response.body || req.method === 'HEAD' || response.status === 204 || response.status === 304) {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  const reader = (response.body as unknown as WebReadableStream<Uint8Array>).getReader();
+  // Most answers do not say their length (Response.json): read up to the threshold first, so a small
+  // error body goes out as it is instead of growing under gzip's framing.
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let ended = false;
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!(declared >= MIN_COMPRESS_BYTES)) {
+    while (headBytes < MIN_COMPRESS_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      head.push(value);
+      headBytes += value.byteLength;
+    }
+  }
+  if (ended) {
+    res.setHeader('Content-Length', headBytes);
+    res.end(Buffer.concat(head));
+    return;
+  }
+  const body = Readable.from(
+    (async function* () {
+      try {
+        yield* head;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        await reader.cancel().catch(() => {});
+      }
+    })(),
+    { objectMode: false },
+  );
+  if (encoding && isCompressible(type) && !response.headers.has('content-encoding')) {
+    res.removeHeader('content-length');
+    res.setHeader('Content-Encoding', encoding);
+    await pipeline(body, compressor(encoding), res);
+  } else {
+    await pipeline(body, res);
+  }
+}

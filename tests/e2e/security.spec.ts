@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './support/env';
+
+/**
+ * The page Content-Security-Policy (src/server/front/csp.ts) against the real pages in Chromium:
+ * every page's inline scripts are allowed by hash, so the page hydrates and works with no violation,
+ * and scripts carry no 'unsafe-inline'. Also the headers the front adds to everything else.
+ */
+const chromium = '/usr/bin/chromium';
+test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+});
+
+/** Records CSP violations (the DOM event, from the first script on) and console CSP errors. */
+async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
+  const console: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Content-Security-Policy/i.test(message.text())) console.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`));
+  });
+  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+}
+
+function expectPagePolicy(response: Response | null) {
+  expect(response, 'the page answered').not.toBeNull();
+  const headers = response!.headers();
+  const policy = headers['content-security-policy'] ?? '';
+  const scripts = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+  expect(scripts).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+  expect(scripts).not.toContain('unsafe-inline');
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("object-src 'none'");
+  expect(headers['x-request-id']).toBeTruthy();
+  expect(headers['x-content-type-options']).toBe('nosniff');
+}
+
+/** The page is hydrated: React attached its handlers (a client component reacted to input). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await page.waitForLoadState('networkidle');
+}
+
+test('home: policy present, hydrates and searches with no violation', async ({ page }) => {
+  const violations = await watchPolicy(page);
+  expectPagePolicy(await page.goto('/en'));
+  await hydrated(page);
+  await page.getByRole('banner').getByRole('searchbox').first().fill('starry');
+  await page.getByRole('banner').getByRole('searchbox').first().press('Enter');
+  await expect(page).toHaveURL(/\/en\/artworks\?q=starry/);
+  await hydrated(page);
+  expect(await violations()).toEqual([]);
+});
+
+test('artwork: the order form and the zoom viewer work under the policy', async ({ page }) => {
+  const violations = await watchPolicy(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expectPagePolicy(await page.goto('/en/artworks/the-starry-night'));
+  await hydrated(page);
+  const price = page.getByTestId('order-price');
+  await expect(price).toBeVisible();
+  await page.getByLabel('Full name').fill('Grace Hopper');
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please check the highlighted fields.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Enlarge The Starry Night' }).click();
+  const viewer = page.getByRole('dialog', { name: 'The Starry Night, enlarged' });
+  await expect(viewer).toBeVisible();
+  await page.keyboard.press('+');
+  await expect(viewer.locator('output')).toHaveText('140%');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  expect(await violations()).toEqual([]);
+});
+
+test('custom painting page: renders its price from the client and raises no violation', async ({ page }) => {
+  const violations = await watchPolicy(page);
+  expectPagePolicy(await page.goto('/en/custom'));
+  await hydrated(page);
+  await expect(page.getByTestId('custom-total')).toHaveText('$387');
+  await page.locator('input[name="custom-size"][value="60x90"]').check();
+  await expect(page.getByTestId('custom-total')).not.toHaveText('$387');
+  expect(await violations()).toEqual([]);
+});
+
+test('order lookup page: the form validates and looks up under the policy', async ({ page }) => {
+  const violations = await watchPolicy(page);
+  expectPagePolicy(await page.goto('/en/orders'));
+  await hydrated(page);
+  await page.getByLabel('Order code').fill('7HK2M9QX0A');
+  await page.getByLabel('E-mail address').fill('nobody@example.com');
+  await page.getByRole('button', { name: /Find|Look up|Follow/i }).first().click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
+
+test('sign-in: the page, and Google sign-in through the issuer (form-action on the redirect) raise no violation', async ({ page }) => {
+  const violations = await watchPolicy(page);
+  const answer = await page.goto('/en/sign-in');
+  expectPagePolicy(answer);
+  // The e2e issuer (GOOGLE_ISSUER) is where the sign-in form's redirect goes.
+  expect(answer!.headers()['content-security-policy']).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:3108(;|$)/);
+  await hydrated(page);
+  await page.getByRole('main').getByRole('button', { name: /Sign in|Google/i }).first().click();
+  await page.waitForURL((url) => url.port === new URL(page.url()).port && !url.pathname.startsWith('/api/auth'), { timeout: 30_000 });
+  await hydrated(page);
+  expect(await violations()).toEqual([]);
+});
+
+test('staff pages: sign-in and the orders board hydrate under the policy', async ({ page }) => {
+  const violations = await watchPolicy(page);
+  expectPagePolicy(await page.goto('/staff/en/sign-in'));
+  await page.locator('#token').fill(E2E_ADMIN_TOKEN);
+  await page.locator('form[action="/staff/api/sign-in"] button[type=submit]').click();
+  await expect(page).toHaveURL(/\/staff\/en$/);
+  const board = await page.reload();
+  expectPagePolicy(board);
+  await hydrated(page);
+  await page.goto('/staff/en/catalog');
+  await hydrated(page);
+  expect(await violations()).toEqual([]);
+});
+
+test('a static file from /_next: security headers and framing refused, compressed on request', async ({ page, request }) => {
+  await page.goto('/en');
+  const script = await page.locator('script[src^="/_next/static/"]').first().getAttribute('src');
+  const answer = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(answer.status()).toBe(200);
+  const headers = answer.headers();
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-request-id']).toBeTruthy();
+  expect(headers['content-encoding']).toBe('gzip');
+  expect(headers['vary']).toMatch(/Accept-Encoding/i);
+  expect(headers['cache-control']).toContain('immutable');
+});
+
+test('X-Request-Id on a page: a sane incoming id is kept, junk is replaced', async ({ request }) => {
+  const page = await request.get('/en', { headers: { 'x-request-id': 'lb-e2e-request-0001' } });
+  expect(page.headers()['x-request-id']).toBe('lb-e2e-request-0001');
+  const junk = await request.get('/en', { headers: { 'x-request-id': 'no spaces allowed here' } });
+  expect(junk.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+// handleRest adds X-Request-Id to every /v1 answer on the `api` branch (commit 04b4937), so tests
+// and `next dev` see it too; the front leaves /v1 answers alone. Enable when both are merged.
+test.fixme('X-Request-Id on /v1, the same id the front resolved', async ({ request }) => {
+  const api = await request.get('/v1/artists', { headers: { 'x-request-id': 'lb-e2e-request-0002' } });
+  expect(api.status()).toBe(200);
+  expect(api.headers()['x-request-id']).toBe('lb-e2e-request-0002');
+  const fresh = await request.get('/v1/artists');
+  expect(fresh.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+});
