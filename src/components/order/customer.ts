@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import '@/lib/zod-in-browser';
 import { Customer } from '@/server/orders/schema';
 
 /**
