@@ -38,7 +38,7 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
 }
-function call(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function call(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: string[] } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -46,6 +46,8 @@ function call(port: number, path: string, options: { method?: string; headers?: 
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
+    // Several writes without a length: sent with Transfer-Encoding: chunked.
+    for (const chunk of options.chunks ?? []) req.write(chunk);
     req.end(options.body);
   });
 }
@@ -106,6 +108,8 @@ test('a /v1 request body streams through; the answer keeps its status, every Set
   expect(posted.status).toBe(201);
   expect(JSON.parse(posted.body.toString())).toEqual({ method: 'POST', length: 200_000 });
   expect(posted.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  const chunked = await call(port, '/v1/uploads', { method: 'POST', chunks: ['a'.repeat(70_000), 'b'.repeat(70_000)], headers: { 'content-type': 'image/png' } });
+  expect(JSON.parse(chunked.body.toString())).toEqual({ method: 'POST', length: 140_000 });
 
   const head = await call(port, '/v1/orders', { method: 'HEAD' });
   expect(head.status).toBe(201);
