@@ -5,7 +5,8 @@
  *
  *   node --import tsx scripts/serve.ts [--port 3000] [--hostname 0.0.0.0]
  *
- * Expects DATABASE_URL and NEXTAUTH_SECRET in the environment (scripts/start.ts sets them).
+ * Expects NODE_ENV=production, DATABASE_URL and NEXTAUTH_SECRET in the environment (scripts/start.ts
+ * sets them).
  * SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most SHUTDOWN_GRACE_MS,
  * default 10 s), exit 0.
  */
@@ -25,6 +26,8 @@ function option(name: string): string | undefined {
 
 async function main() {
   const settings = env();
+  // React and Next pick their production builds from NODE_ENV when they load, before this line.
+  if (settings.NODE_ENV !== 'production') logger.warn(`NODE_ENV is ${settings.NODE_ENV}, not production: run this through npm start, or set NODE_ENV=production`);
   const port = Number(option('port') ?? settings.PORT);
   const hostname = option('hostname');
   const graceMs = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
