@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -17,6 +17,27 @@ describe('npm start', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
     expect(lines[0]).toContain('eighty');
+  });
+
+  test('--prebuilt with no build in .next stops at once with one line saying what to do', () => {
+    // A checkout with everything but a build: the same sources, linked into a fresh folder.
+    const checkout = mkdtempSync(path.join(tmpdir(), 'prebuilt-'));
+    try {
+      for (const entry of ['scripts', 'src', 'node_modules', 'package.json', 'tsconfig.json']) symlinkSync(path.resolve(entry), path.join(checkout, entry));
+      mkdirSync(path.join(checkout, '.next'));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--prebuilt'], {
+        cwd: checkout,
+        env: { ...process.env, DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split('\n').filter((line) => line.trim());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/--prebuilt.*\.next\/BUILD_ID.*npm run build/);
+    } finally {
+      rmSync(checkout, { recursive: true, force: true });
+    }
   });
 });
 
