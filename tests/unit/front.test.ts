@@ -118,7 +118,22 @@ test('a /v1 request body streams through; the answer keeps its status, every Set
 
 test('a large /v1 JSON answer is compressed when the client accepts it; a small one is not', async () => {
   const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}`, title: 'The Starry Night' })) });
-  const { port } = await start({ rest: async (request) => (new URL(request.url).pathname === '/v1/big' ? new Response(list, { headers: { 'content-type': 'application/json' } }) : Response.json({ a: 1 })) });
+  const { port } = await start({
+    rest: async (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/v1/big') return new Response(list, { headers: { 'content-type': 'application/json' } });
+      // A public catalog answer says its length (and is written whole, not streamed).
+      if (pathname === '/v1/sized') return new Response(list, { headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(list)) } });
+      return Response.json({ a: 1 });
+    },
+  });
+  const sized = await call(port, '/v1/sized', { headers: { 'accept-encoding': 'gzip' } });
+  expect(sized.headers['content-encoding']).toBe('gzip');
+  expect(Number(sized.headers['content-length'])).toBe(sized.body.length);
+  expect(zlib.gunzipSync(sized.body).toString()).toBe(list);
+  const sizedPlain = await call(port, '/v1/sized');
+  expect(sizedPlain.headers['content-length']).toBe(String(Buffer.byteLength(list)));
+  expect(sizedPlain.body.toString()).toBe(list);
   const gzip = await call(port, '/v1/big', { headers: { 'accept-encoding': 'gzip, deflate' } });
   expect(gzip.headers['content-encoding']).toBe('gzip');
   expect(gzip.headers.vary).toMatch(/Accept-Encoding/);

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { CLIENT_HEADER, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
 import { baseSecurityHeaders } from '@/server/http/security';
-import { chooseEncoding, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
+import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
 import { formActionSources, pagePolicy } from './csp';
 import { shapeNextAnswer } from './next-answer';
 
@@ -25,6 +25,9 @@ export interface FrontOptions {
   /** Where a failure the client cannot be told about goes (the log). */
   onError?: (error: unknown, where: string) => void;
 }
+
+/** /v1 answers up to this size that say their length are buffered rather than streamed. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 export const isRestPath = (pathname: string) => pathname === '/v1' || pathname.startsWith('/v1/');
 
@@ -154,13 +157,26 @@ export async function writeFetchResponse(req: IncomingMessage, res: ServerRespon
     res.end();
     return;
   }
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const compress = Boolean(encoding && isCompressible(type) && !response.headers.has('content-encoding'));
+  if (declared <= MAX_BUFFERED_BYTES) {
+    // A body of known, modest size (every public catalog answer): read whole and written in one
+    // go, which costs far less per request than a stream pipeline.
+    let body: Buffer = Buffer.from(await response.arrayBuffer());
+    if (compress && body.length >= MIN_COMPRESS_BYTES) {
+      body = await compressBuffer(body, encoding!);
+      res.setHeader('Content-Encoding', encoding!);
+    }
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+    return;
+  }
   const reader = (response.body as unknown as WebReadableStream<Uint8Array>).getReader();
   // Most answers do not say their length (Response.json): read up to the threshold first, so a small
   // error body goes out as it is instead of growing under gzip's framing.
   const head: Uint8Array[] = [];
   let headBytes = 0;
   let ended = false;
-  const declared = Number(response.headers.get('content-length') ?? NaN);
   if (!(declared >= MIN_COMPRESS_BYTES)) {
     while (headBytes < MIN_COMPRESS_BYTES) {
       const { done, value } = await reader.read();
@@ -192,10 +208,10 @@ export async function writeFetchResponse(req: IncomingMessage, res: ServerRespon
     })(),
     { objectMode: false },
   );
-  if (encoding && isCompressible(type) && !response.headers.has('content-encoding')) {
+  if (compress) {
     res.removeHeader('content-length');
-    res.setHeader('Content-Encoding', encoding);
-    await pipeline(body, compressor(encoding), res);
+    res.setHeader('Content-Encoding', encoding!);
+    await pipeline(body, compressor(encoding!), res);
   } else {
     await pipeline(body, res);
   }
