@@ -39,7 +39,7 @@ const redactedPaths = [
 
 const emailish = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const stripeSecretish = /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9_]+/g;
-const bearerish = /\b(Bearer)\s+[^\s"\\]+/gi;
+const bearerish = /\b(Bearer)\s+[^\s"\\,;]+/gi;
 
 /** Masks what must never be written, in one finished log line. */
 export function scrubLine(line: string, secrets: readonly string[] = configuredSecrets()): string {

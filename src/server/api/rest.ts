@@ -62,6 +62,8 @@ function finish(response: Response, requestId: string, crossOrigin: boolean): Re
   for (const [name, value] of Object.entries(baseSecurityHeaders(env()))) headers.set(name, value);
   headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   headers.set('X-Request-Id', requestId);
+  // Errors and anything not marked public are never stored (catalog answers set their own).
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
   if (crossOrigin) {
     headers.set('Access-Control-Allow-Origin', '*');
     headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
