@@ -77,24 +77,32 @@ function safeEnv(): Env | undefined {
   }
 }
 
-/** A stream that scrubs each line before handing it on (`raw`, for tests, sees the line before). */
-function scrubbing(targets: DestinationStream[], raw?: string[]): DestinationStream {
+/**
+ * A stream that scrubs each line before handing it on (`raw`, for tests, sees the line before).
+ * Errors go to `errors` (stderr) instead of the first target (stdout), as console.error did.
+ */
+function scrubbing(targets: DestinationStream[], raw?: string[], errors?: DestinationStream): DestinationStream {
   return {
     write(line: string) {
       raw?.push(line);
       const clean = scrubLine(line);
-      for (const target of targets) target.write(clean);
+      // The level is the first field of every line (formatters.level below).
+      const severe = errors && (line.startsWith('{"level":"error"') || line.startsWith('{"level":"fatal"'));
+      targets.forEach((target, i) => (i === 0 && severe ? errors : target).write(clean));
     },
   };
 }
 
-/** Quiet under Vitest unless LOG_LEVEL asks otherwise: test output stays readable. */
+/**
+ * Quiet inside Vitest's test workers unless LOG_LEVEL asks otherwise: test output stays readable.
+ * (Its worker global, not the VITEST variable, which servers and scripts a test starts inherit.)
+ */
 function configuredLevel(): LevelWithSilent {
-  if (process.env.VITEST && !process.env.LOG_LEVEL) return 'silent';
+  if ('__vitest_worker__' in globalThis && !process.env.LOG_LEVEL) return 'silent';
   return safeEnv()?.LOG_LEVEL ?? 'info';
 }
 
-function build(targets: DestinationStream[], level: LevelWithSilent, raw?: string[]): Logger {
+function build(targets: DestinationStream[], level: LevelWithSilent, raw?: string[], errors?: DestinationStream): Logger {
   return pino(
     {
       level,
@@ -108,7 +116,7 @@ function build(targets: DestinationStream[], level: LevelWithSilent, raw?: strin
         return request ? { requestId: request.requestId } : {};
       },
     },
-    scrubbing(targets, raw),
+    scrubbing(targets, raw, errors),
   );
 }
 
@@ -119,7 +127,7 @@ function current(): Logger {
   const targets: DestinationStream[] = [pino.destination({ dest: 1, sync: true })];
   const file = safeEnv()?.LOG_FILE ?? process.env.LOG_FILE;
   if (file) targets.push(pino.destination({ dest: file, sync: true, mkdir: true, append: true }));
-  instance = build(targets, configuredLevel());
+  instance = build(targets, configuredLevel(), undefined, pino.destination({ dest: 2, sync: true }));
   return instance;
 }
 
