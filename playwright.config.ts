@@ -83,7 +83,7 @@ export default defineConfig({
             LOG_LEVEL: 'debug',
             // Every spec's browser is one client (no front server resolves addresses here, so all are
             // `local`): the per-customer allowances would trip across specs, not within one.
-            RATE_LIMIT_MULTIPLIER: '20',
+            RATE_LIMIT_MULTIPLIER: '10',
             ...e2eGoogleEnv(baseURL),
           },
           reuseExistingServer: false,
