@@ -5,7 +5,7 @@ import { createDb, db, type Db } from '@/server/db/client';
 import { CLIENT_HEADER } from '@/server/http/client';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
 import { countRequest, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
-import { signIn } from '@/server/staff/handlers';
+import { signIn, staffTrpc } from '@/server/staff/handlers';
 import { photos, STAFF } from '../support/photos';
 import { reproduction } from '../support/orders';
 
@@ -219,6 +219,23 @@ describe('429 on the website and the dashboard', () => {
     // Shared with /v1's Bearer tokens, and the right token waits as well.
     expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
     expect((await post(STAFF.authorization.slice('Bearer '.length))).headers.get('set-cookie')).toBeNull();
+  });
+
+  test('a dashboard already signed in keeps working while its address is over the wrong-token limit', async () => {
+    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
+    const client = newClient();
+    const form = (token: string) =>
+      new Request('http://shop.test/staff/api/sign-in', {
+        method: 'POST',
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+        body: new URLSearchParams({ token, locale: 'en' }),
+      });
+    const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)))).headers.get('set-cookie')!.split(';')[0]!;
+    // Someone else behind the same address guesses until the limit.
+    for (let i = 0; i <= tenth('staffToken'); i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
+    expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
+    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, [CLIENT_HEADER]: client } }));
+    expect(board.status).toBe(200);
   });
 
   test("NextAuth's sign-in steps count against the signIn limit", async () => {

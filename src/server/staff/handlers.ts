@@ -94,7 +94,9 @@ export async function signOut(request: Request, e: Env = env()): Promise<Respons
  */
 export function staffContext(request: Request, resHeaders: Headers, e: Env = env()): Context {
   const allowed = signedInStaff(request, e) && (request.method === 'GET' || sameOriginWrite(request, e));
-  return { ...createContext({ req: request, resHeaders }), authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null };
+  // The token here stands for a signed session, not a guess: the wrong-token limit (which someone
+  // else behind the same address could have filled) must not lock a signed-in dashboard out.
+  return { ...createContext({ req: request, resHeaders }), authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null, limits: undefined };
 }
 
 /** `/staff/api/trpc/*`: the dashboard's procedures for its client components. */
