@@ -14,8 +14,14 @@ const CLIENT = '203.0.113.77';
 const MULTIPLIER = 10;
 const LOOKUPS = 60 * MULTIPLIER;
 
+/** The lookup limit's window (10 minutes): its counts start again at each edge, on the server's clock (this machine's). */
+const WINDOW_SECONDS = 600;
+
 test('the lookup page says plainly that too many lookups came from this address', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
+  // All of this spec's lookups must fall in one window: wait out the end of one that is nearly over.
+  const left = WINDOW_SECONDS - ((Date.now() / 1000) % WINDOW_SECONDS);
+  if (left < 60) await new Promise((resolve) => setTimeout(resolve, (left + 1) * 1000));
   // Spend the address's lookups over /v1 (each is a 404), then one more in the page.
   for (let sent = 0; sent < LOOKUPS; sent += 50) {
     const batch = await Promise.all(

@@ -20,7 +20,7 @@ let lastClient = 10;
 const newClient = () => `198.51.100.${++lastClient}`;
 
 /** Waits when a window of `seconds` is about to end, so a test's requests all fall in one window. */
-async function awayFromWindowEdge(seconds: number, margin = 5) {
+async function awayFromWindowEdge(seconds: number, margin = 15) {
   const left = seconds - ((Date.now() / 1000) % seconds);
   if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
 }
