@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN } from './tests/e2e/support/env';
+import { E2E_ADMIN_TOKEN, E2E_LOG_FILE } from './tests/e2e/support/env';
 import { E2E_OIDC_URL, e2eGoogleEnv } from './tests/support/e2e-oidc';
 
 /**
@@ -74,7 +74,18 @@ export default defineConfig({
         {
           command: 'npm start',
           url: `${baseURL}/en`,
-          env: { PORT: String(port), DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e'), ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...e2eGoogleEnv(baseURL) },
+          env: {
+            PORT: String(port),
+            DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e'),
+            ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+            // The log of the whole run, which the last spec (zz-logs.spec.ts) searches for secrets and e-mail addresses.
+            LOG_FILE: E2E_LOG_FILE,
+            LOG_LEVEL: 'debug',
+            // Every spec's browser is one client (no front server resolves addresses here, so all are
+            // `local`): the per-customer allowances would trip across specs, not within one.
+            RATE_LIMIT_MULTIPLIER: '10',
+            ...e2eGoogleEnv(baseURL),
+          },
           reuseExistingServer: false,
           timeout: 600_000,
           stdout: 'pipe',

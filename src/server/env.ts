@@ -84,6 +84,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
   /** The least severe log level written (pino levels). */
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
+  /** Also write the log lines to this file (appended; its folder is created). Unset: stdout only. */
+  LOG_FILE: optionalText,
 }).superRefine((e, ctx) => {
   if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
 });

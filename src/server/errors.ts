@@ -13,6 +13,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** Ours, beyond the contract's table: the shop cannot serve right now (health check failing). */
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -35,3 +37,13 @@ export class DomainError extends Error {
 
 export const invalidInput = (message: string, details?: FieldProblem[]) => new DomainError('invalid_input', message, details);
 export const notFound = (message: string) => new DomainError('not_found', message);
+
+/** Over a per-client limit (src/server/limits/): 429 with `Retry-After: retryAfterSeconds`. */
+export class RateLimited extends DomainError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many requests; try again in ${retryAfterSeconds} seconds.`,
+  ) {
+    super('rate_limited', message);
+  }
+}

@@ -45,7 +45,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
   const [size, setSize] = useState<Size>('50x70');
   const [frame, setFrame] = useState<Frame>('stretched');
   const [notes, setNotes] = useState('');
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<false | 'failed' | 'rateLimited'>(false);
   const customer = useCustomerForm();
   const { submit, isPending } = useSubmitOrder();
   const { cents, table } = usePrice({ kind: 'custom', size, frame, subjects }, initialPrices);
@@ -95,7 +95,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
       ...(trimmedNotes ? { notes: trimmedNotes } : {}),
     });
     if (outcome.ok) return;
-    if (outcome.kind === 'failed') return setFailed(true);
+    if (outcome.kind === 'failed' || outcome.kind === 'rateLimited') return setFailed(outcome.kind);
     // The server refused a field: the photo (unknown or already used) or a customer field.
     if (outcome.problems.some((p) => p.path === 'uploadId')) {
       setPhoto(null);
@@ -111,7 +111,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
     if (Object.keys(serverProblems).length) {
       customer.setErrors(serverProblems);
       focusFirstCustomerProblem(serverProblems);
-    } else setFailed(true);
+    } else setFailed('failed');
   };
 
   const wallImage = photo?.previewUrl ?? styleExample(style);
@@ -225,7 +225,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
           <p className={css.totalNote}>{t('summary.totalNote')}</p>
           {failed ? (
             <p className={css.formError} id={`${ID}-failed`} role="alert">
-              {t('errors.failed')}
+              {t(`errors.${failed}`)}
             </p>
           ) : null}
           <Button type="submit" variant="primary" wide disabled={isPending} aria-busy={isPending || undefined}>

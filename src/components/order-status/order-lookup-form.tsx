@@ -39,7 +39,7 @@ export function OrderLookupForm({ code: fixedCode, onFound }: Props) {
   const [code, setCode] = useState(fixedCode ?? '');
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Partial<Record<FieldKey, Problem>>>({});
-  const [outcome, setOutcome] = useState<'notFound' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<'notFound' | 'rateLimited' | 'failed' | null>(null);
   const [busy, setBusy] = useState(false);
 
   const check = () => {
@@ -76,8 +76,8 @@ export function OrderLookupForm({ code: fixedCode, onFound }: Props) {
       } else router.push(pagePath.order(order.code));
     } catch (error) {
       setBusy(false);
-      const notFound = error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND';
-      setOutcome(notFound ? 'notFound' : 'failed');
+      const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+      setOutcome(code === 'NOT_FOUND' ? 'notFound' : code === 'TOO_MANY_REQUESTS' ? 'rateLimited' : 'failed');
     }
   };
 

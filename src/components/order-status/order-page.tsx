@@ -30,6 +30,7 @@ function KnownOrder({ code, email, banner, onForget }: { code: string; email: st
   const t = useTranslations('Orders.order');
   const query = trpc.orders.byCode.useQuery({ code, email }, { retry: false, staleTime: 30_000 });
   const notFound = query.error?.data?.code === 'NOT_FOUND';
+  const rateLimited = query.error?.data?.code === 'TOO_MANY_REQUESTS';
 
   // A remembered e-mail that no longer matches (a typo kept from another tab) is dropped, and the page asks.
   useEffect(() => {
@@ -44,7 +45,7 @@ function KnownOrder({ code, email, banner, onForget }: { code: string; email: st
     return (
       <div className={css.gate}>
         <p className={css.lookupOutcomeTitle} role="alert">
-          {t('loadFailed')}
+          {rateLimited ? t('rateLimited') : t('loadFailed')}
         </p>
         <button type="button" className={css.textButton} onClick={() => void query.refetch()}>
           {t('retry')}

@@ -20,6 +20,7 @@ export interface ServerFieldProblem {
 export type SubmitOutcome =
   | { ok: true; code: string; total: number; checkoutUrl: string | null }
   | { ok: false; kind: 'invalid'; problems: ServerFieldProblem[] }
+  | { ok: false; kind: 'rateLimited' }
   | { ok: false; kind: 'failed' };
 
 /** The key the order page reads to show a new order without asking for the e-mail again. */
@@ -69,6 +70,8 @@ export function useSubmitOrder() {
         else router.push({ pathname: pagePath.order(created.code), query: { placed: '1' } });
         return { ok: true, ...created };
       } catch (error) {
+        // Over the per-address order limit (429): say so, rather than "try again in a moment".
+        if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'TOO_MANY_REQUESTS') return { ok: false, kind: 'rateLimited' };
         const problems = problemsOf(error);
         return problems ? { ok: false, kind: 'invalid', problems } : { ok: false, kind: 'failed' };
       }

@@ -56,9 +56,9 @@ export const accountRouter = router({
 
   signInWithGoogle: accountProcedure
     .meta(
-      account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
+      { rateLimit: 'signIn', ...account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
         401: 'The token does not verify (signature, audience, issuer, expiry, unverified e-mail), sign-in is off, or a cross-site request',
-      }),
+      }) },
     )
     .input(jsonBody(GoogleSignIn))
     .output(SignedIn)

@@ -1,3 +1,4 @@
+import type { LimitName } from '@/server/limits/policy';
 import type { Method } from './routes';
 import { stripeWebhookRoute } from '@/server/payments/handler';
 import { adminPhotoRoute, uploadRoute } from '@/server/uploads/handler';
@@ -13,6 +14,8 @@ export interface RequestHandlerRoute {
   path: `/${string}`;
   /** Needs `Authorization: Bearer <ADMIN_TOKEN>`; checked by rest.ts before `handle` runs. */
   staff?: boolean;
+  /** The per-client limit each call counts against (checked by rest.ts before `handle` runs). */
+  rateLimit?: LimitName;
   handle(request: Request, params: Record<string, string>): Promise<Response>;
   /** The OpenAPI operation object (error responses are rewritten to the contract's body). */
   openapi: Record<string, unknown> & { operationId: string; responses: Record<string, unknown> };

@@ -23,6 +23,13 @@ export const ErrorBody = z
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+/** 429 of an operation counted against a per-client limit (docs/security.md). */
+const rateLimitedResponse = (description: string) => ({
+  ...errorResponse(description),
+  headers: { 'Retry-After': { description: 'Seconds until the client may try again', schema: { type: 'integer', minimum: 1 } } },
+});
+const tooManyRequests = 'Too many requests from this client (rate_limited); see Retry-After';
+const tooManyWrongTokens = 'Too many wrong staff tokens from this client (rate_limited); see Retry-After';
 
 let cached: OpenAPIObject | undefined;
 
@@ -70,6 +77,8 @@ export function openApiDocument(): OpenAPIObject {
       delete operation.responses['200'];
     }
     rewriteErrors(operation.responses, Boolean(def.inputs.length));
+    if (def.meta?.rateLimit) operation.responses['429'] = rateLimitedResponse(tooManyRequests);
+    if (openapi.protect) operation.responses['429'] = rateLimitedResponse(tooManyWrongTokens);
     if (def.meta?.session) operation.security = def.meta.session === 'required' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, {}];
     // trpc-to-openapi caches error responses by tRPC code, so one operation's description would
     // show on every other operation with that code: take each operation's own.
@@ -86,8 +95,18 @@ export function openApiDocument(): OpenAPIObject {
     const operation = structuredClone(handler.openapi) as Operation;
     if (handler.staff) operation.security = [{ staffToken: [] }];
     rewriteErrors(operation.responses, false);
+    if (handler.rateLimit) operation.responses['429'] = rateLimitedResponse(tooManyRequests);
+    if (handler.staff) operation.responses['429'] = rateLimitedResponse(tooManyWrongTokens);
     item[handler.method.toLowerCase()] = operation;
   }
+
+  const health = doc.paths?.['/health']?.get as Operation | undefined;
+  if (health) {
+    // It takes no input and has nothing to find: no 400 or 404, whatever the generator assumes.
+    delete health.responses['400'];
+    delete health.responses['404'];
+  }
+  if (health) health.responses['503'] = errorResponse('The database does not answer within 2 s, or a migration of this version is not applied (unavailable)');
 
   (doc.paths ??= {})['/openapi.json'] = {
     get: {

@@ -1,16 +1,18 @@
 import { TRPCError } from '@trpc/server';
 import { coerceSchema, createOpenApiFetchHandler, getInputOutputParsers, instanceofZodTypeLikeVoid, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
 import { z, ZodError } from 'zod';
-import { DomainError, errorStatus, type ErrorCode, type FieldProblem } from '@/server/errors';
+import { DomainError, errorStatus, RateLimited, type ErrorCode, type FieldProblem } from '@/server/errors';
 import { env } from '@/server/env';
-import { logger } from '@/server/logger';
+import { internalErrorBody, requestContextOf } from '@/server/http/request-log';
+import { baseSecurityHeaders } from '@/server/http/security';
+import { enforceLimit } from '@/server/limits/service';
+import { currentRequest, logger, runInRequest } from '@/server/logger';
 import { readBodyAtMost } from './body';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 import { publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
 import { matchPath, pathParams, rawPathParams, type Method, type Route } from './routes';
-import { isStaff } from './staff-auth';
-import { createCallerFactory, createContext, type Context, type Meta } from './trpc';
+import { createCallerFactory, createContext, staffAuthorized, type Context, type Meta } from './trpc';
 
 const staffTokenRequired = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
@@ -23,6 +25,20 @@ export function errorResponse(code: ErrorCode, message: string, details?: FieldP
   return Response.json({ error: { code, message, ...(details?.length ? { details } : {}) } }, { status: errorStatus[code], headers });
 }
 
+/** A DomainError's answer; over a rate limit it says when to come back (`Retry-After`, seconds). */
+function domainErrorResponse(error: DomainError): Response {
+  const headers = error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
+  return errorResponse(error.code, error.message, error.details, headers);
+}
+
+/** What every /v1 answer carries: an API answers data, never a page, so its policy allows nothing. */
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Cross-origin reading of the public catalog (CORS): headers a script may send and read, how long a preflight holds. */
+const CORS_ALLOWED_HEADERS = 'If-None-Match, X-Request-Id';
+const CORS_EXPOSED_HEADERS = 'ETag, X-Request-Id, X-Catalog-Cache';
+const CORS_MAX_AGE_SECONDS = '86400';
+
 /**
  * The /v1 surface: routes a request to its procedure through trpc-to-openapi and holds every answer
  * to the contract. What the adapter cannot do is done here: unknown paths and wrong methods,
@@ -30,23 +46,84 @@ export function errorResponse(code: ErrorCode, message: string, details?: FieldP
  * Public catalog reads skip the adapter and may come from the response cache (`publicRead`).
  */
 export async function handleRest(request: Request, makeContext: (options: { req: Request }) => Context = createContext): Promise<Response> {
+  const context = requestContextOf(request);
+  return runInRequest(context, async () => {
+    const { response, crossOrigin } = await answer(request, makeContext);
+    return finish(response, context.requestId, crossOrigin);
+  });
+}
+
+/**
+ * The headers of every /v1 answer: the base security headers, a policy that allows nothing, the
+ * request id, and for operations anyone may read (the public catalog) CORS without credentials.
+ */
+function finish(response: Response, requestId: string, crossOrigin: boolean): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(env()))) headers.set(name, value);
+  headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  headers.set('X-Request-Id', requestId);
+  // Errors and anything not marked public are never stored (catalog answers set their own).
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+  if (crossOrigin) {
+    headers.set('Access-Control-Allow-Origin', '*');
+    headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
+  }
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Which operations any site's scripts may read (CORS `*`): the public catalog (the same answer for
+ * everyone, no cookie), pricing and this document. Not orders, uploads, accounts or staff: they
+ * carry personal data, a session cookie or a token, and the shop's own pages are same-origin.
+ */
+function crossOriginReadable(route: Route): boolean {
+  if (route.answeredBy === 'document') return true;
+  return 'procedure' in route.answeredBy && route.method === 'GET' && Boolean(route.answeredBy.meta.publicCache || route.answeredBy.meta.crossOrigin);
+}
+
+/** The CORS preflight of a public read: 204 with what may be sent. Other paths' preflight gets the 405 every unknown method gets. */
+function preflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      Allow: 'GET, HEAD, OPTIONS',
+      'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+      'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS,
+      'Access-Control-Max-Age': CORS_MAX_AGE_SECONDS,
+      'Cache-Control': 'public, max-age=86400',
+    },
+  });
+}
+
+async function answer(request: Request, makeContext: (options: { req: Request }) => Context): Promise<{ response: Response; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
   const candidates = matchPath(path);
-  if (!candidates.length) return errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`);
+  const refused = (response: Response) => ({ response, crossOrigin: false });
+  if (!candidates.length) return refused(errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`));
+  if (request.method === 'OPTIONS' && candidates.some(crossOriginReadable)) return { response: preflight(), crossOrigin: true };
   const route = candidates.find((r) => r.method === method);
   if (!route) {
     const allow = [...new Set(candidates.map((r) => r.method))].join(', ');
-    return errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow });
+    return refused(errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow }));
   }
+  return { response: await answerRoute(request, url, route, path, method, makeContext), crossOrigin: crossOriginReadable(route) };
+}
+
+async function answerRoute(request: Request, url: URL, route: Route, path: string, method: Method, makeContext: (options: { req: Request }) => Context): Promise<Response> {
   if (route.answeredBy === 'document') return Response.json(openApiDocument());
-  if (route.staff && !isStaff(request.headers.get('authorization'), env().ADMIN_TOKEN)) return errorResponse('unauthorized', staffTokenRequired);
   if ('handler' in route.answeredBy) {
+    const handler = route.answeredBy.handler;
     try {
-      return await route.answeredBy.handler.handle(request, pathParams(route, path));
+      if (route.staff || handler.rateLimit) {
+        const context = makeContext({ req: request });
+        if (route.staff && !(await staffAuthorized(context))) return errorResponse('unauthorized', staffTokenRequired);
+        if (handler.rateLimit && context.limits) await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
+      }
+      return await handler.handle(request, pathParams(route, path));
     } catch (error) {
-      return error instanceof DomainError ? errorResponse(error.code, error.message, error.details) : unexpected(error, `${method} ${path}`);
+      return error instanceof DomainError ? domainErrorResponse(error) : unexpected(error, `${method} ${path}`);
     }
   }
 
@@ -216,11 +293,12 @@ const codeForTrpc: Partial<Record<TRPCError['code'], ErrorCode>> = {
   PAYLOAD_TOO_LARGE: 'payload_too_large',
   UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
   TOO_MANY_REQUESTS: 'rate_limited',
+  SERVICE_UNAVAILABLE: 'unavailable',
 };
 
 function toContractError(error: TRPCError | undefined, where: string): Response {
   const cause = error?.cause;
-  if (cause instanceof DomainError) return errorResponse(cause.code, cause.message, cause.details);
+  if (cause instanceof DomainError) return domainErrorResponse(cause);
   if (cause instanceof ZodError && error?.code === 'BAD_REQUEST') {
     const details = cause.issues.map((issue) => ({ path: issue.path.join('.') || '(body)', message: issue.message.replace(/^Invalid input: /, '') }));
     const first = details[0];
@@ -231,8 +309,10 @@ function toContractError(error: TRPCError | undefined, where: string): Response 
   return unexpected(error?.cause ?? error, where);
 }
 
-/** A 500 whose body says nothing of the cause; the cause goes to the log. */
+/** A 500 whose body says nothing of the cause but the request id a customer can quote; the cause goes to the log. */
 function unexpected(error: unknown, where: string): Response {
-  logger.error('Unexpected error answering %s: %s', where, error);
-  return errorResponse('internal', 'Something went wrong on our side. Please try again later.');
+  logger.error({ err: error, where }, 'unexpected error answering a /v1 request');
+  const requestId = currentRequest()?.requestId;
+  if (!requestId) return errorResponse('internal', 'Something went wrong on our side. Please try again later.');
+  return Response.json(internalErrorBody(requestId), { status: 500 });
 }

@@ -1,5 +1,6 @@
 import { accountRouter } from '@/server/accounts/router';
 import { catalogRouter } from '@/server/catalog/router';
+import { healthRouter } from '@/server/health/router';
 import { ordersRouter } from '@/server/orders/router';
 import { pipelineRouter } from '@/server/pipeline/router';
 import { seoRouter } from '@/server/seo/router';
@@ -12,6 +13,7 @@ export const appRouter = router({
   seo: seoRouter,
   pipeline: pipelineRouter,
   account: accountRouter,
+  health: healthRouter,
 });
 
 export type AppRouter = typeof appRouter;

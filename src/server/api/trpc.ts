@@ -4,8 +4,12 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { DomainError, type ErrorCode } from '@/server/errors';
+import { DomainError, RateLimited, type ErrorCode } from '@/server/errors';
+import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
+import type { LimitName } from '@/server/limits/policy';
+import { enforceLimit, limitFailures, type LimitSettings } from '@/server/limits/service';
+import { logger } from '@/server/logger';
 import type { Checkout } from '@/server/orders/service';
 import { responseCacheFor } from './response-cache';
 import { isStaff } from './staff-auth';
@@ -20,6 +24,10 @@ export interface Context {
   req?: Request;
   /** Headers for the answer (the session cookie); /v1 and /api/trpc add them to a successful answer. */
   resHeaders?: Headers;
+  /** Who is asking (the address the front server resolved; `local` without one), for the rate limits. */
+  client?: string;
+  /** The per-client limits; absent, nothing is limited (tests that hand in their own context). */
+  limits?: LimitSettings;
 }
 
 export function createContext(options?: { req?: Request; resHeaders?: Headers }): Context {
@@ -29,6 +37,8 @@ export function createContext(options?: { req?: Request; resHeaders?: Headers })
     checkout: configuredCheckout(),
     req: options?.req,
     resHeaders: options?.resHeaders ?? new Headers(),
+    client: options?.req ? clientOf(options.req.headers) : UNKNOWN_CLIENT,
+    limits: { multiplier: env().RATE_LIMIT_MULTIPLIER },
   };
 }
 
@@ -41,6 +51,10 @@ export type Meta = OpenApiMeta<{
   publicCache?: boolean;
   /** Account operations: whether the session cookie is required or only read (the OpenAPI security). */
   session?: 'required' | 'optional';
+  /** The per-client limit this operation counts against (src/server/limits/policy.ts); over it: 429. */
+  rateLimit?: LimitName;
+  /** Readable by any site's scripts (CORS `*`) like the public catalog reads: the same for everyone, no cookie. */
+  crossOrigin?: boolean;
 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
@@ -64,6 +78,7 @@ const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   rate_limited: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_SERVER_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /** Services throw DomainErrors; this gives them the matching tRPC code, keeping the DomainError as cause. */
@@ -87,13 +102,29 @@ const freshAfterWrites = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
+/** Counts the call against its operation's per-client limit (`meta.rateLimit`) before it runs. */
+const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
+  if (meta?.rateLimit && ctx.limits) await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(domainErrors).use(freshAfterWrites);
+export const publicProcedure = t.procedure.use(domainErrors).use(freshAfterWrites).use(rateLimited);
+
+/**
+ * Whether a request's Authorization header carries the staff token, with wrong tokens limited per
+ * client (brute force on ADMIN_TOKEN): over the limit it throws RateLimited. No token is no guess.
+ */
+export async function staffAuthorized(ctx: Pick<Context, 'db' | 'authorization' | 'client' | 'limits'>): Promise<boolean> {
+  const check = () => isStaff(ctx.authorization, env().ADMIN_TOKEN);
+  if (!ctx.authorization || !ctx.limits) return check();
+  return limitFailures(ctx.db, 'staffToken', ctx.client ?? UNKNOWN_CLIENT, ctx.limits, check);
+}
 
 /** Staff operations: `Authorization: Bearer <ADMIN_TOKEN>`, closed while no token is configured. */
-export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!isStaff(ctx.authorization, env().ADMIN_TOKEN)) {
+export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!(await staffAuthorized(ctx))) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).' });
   }
   return next();
@@ -119,4 +150,20 @@ export function jsonBody<S extends z.ZodType, P extends z.ZodRawShape = {}>(cont
   });
   bodyContracts.set(wrapper, contract);
   return wrapper;
+}
+
+/**
+ * The headers of a tRPC answer (the website's /api/trpc and the dashboard's /staff/api/trpc):
+ * `extra`, and `Retry-After` when a call was over a rate limit (the status is already 429).
+ */
+export function trpcAnswerHeaders(errors: readonly TRPCError[], extra?: HeadersInit): Headers {
+  const headers = new Headers(extra);
+  const limited = errors.map((error) => error.cause).find((cause): cause is RateLimited => cause instanceof RateLimited);
+  if (limited) headers.set('Retry-After', String(limited.retryAfterSeconds));
+  return headers;
+}
+
+/** A tRPC call that failed on our side goes to the log (its answer says only INTERNAL_SERVER_ERROR). */
+export function logTrpcFailure(where: string, error: TRPCError, path: string | undefined): void {
+  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error.cause ?? error, procedure: path ?? '?' }, `${where}: a call failed`);
 }

@@ -92,8 +92,7 @@ function warnAtMostEveryMinute(file: string, width: number, error: unknown): voi
     quietFailures++;
     return;
   }
-  const more = quietFailures ? ` (and ${quietFailures} more since the last line)` : '';
-  logger.warn('Artwork image %s (%dpx) not fetched, drawing a placeholder%s: %s', file, width, more, error instanceof Error ? error.message : error);
+  logger.warn({ file, width, quietFailures, err: error }, 'artwork image not fetched, drawing a placeholder');
   lastWarning = now;
   quietFailures = 0;
 }

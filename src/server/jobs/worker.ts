@@ -74,7 +74,7 @@ export async function drainOutbox(
       sent++;
     } catch (error) {
       failed++;
-      logger.warn('outbox event %s (%s) failed on attempt %d, retried later: %s', row.id, row.name, row.attempts, error instanceof Error ? error.message : error);
+      logger.warn({ outboxEvent: row.id, event: row.name, attempt: row.attempts, err: error }, 'outbox event failed, retried later');
       await markFailed(db, row, error, options.backoff);
     }
   }
@@ -99,7 +99,7 @@ export function startOutboxLoop(db: Db, handle: OutboxHandler, options: ClaimOpt
         if (claimed < limit) break;
       }
     } catch (error) {
-      logger.error('outbox: could not read pending events (retrying): %s', error instanceof Error ? error.message : error);
+      logger.error({ err: error }, 'outbox: could not read pending events (retrying)');
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), interval).unref();
   };

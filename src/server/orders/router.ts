@@ -9,6 +9,7 @@ export const ordersRouter = router({
   create: publicProcedure
     .meta({
       successStatus: 201,
+      rateLimit: 'orderCreate',
       openapi: {
         method: 'POST', path: '/orders', tags: ['orders'], protect: false,
         summary: 'Order a reproduction of a catalog artwork or a custom painting',
@@ -23,6 +24,7 @@ export const ordersRouter = router({
 
   byCode: publicProcedure
     .meta({
+      rateLimit: 'orderLookup',
       openapi: {
         method: 'GET', path: '/orders/{code}', tags: ['orders'], protect: false,
         summary: 'Look an order up by its code and the customer e-mail',
@@ -36,6 +38,7 @@ export const ordersRouter = router({
 
   pricing: publicProcedure
     .meta({
+      crossOrigin: true,
       openapi: {
         method: 'GET', path: '/pricing', tags: ['orders'], protect: false,
         summary: 'The price table the server charges by',

@@ -68,7 +68,7 @@ async function openCheckout(db: Db, checkout: Checkout, order: Parameters<Checko
     await db.order.update({ where: { code: order.code }, data: { checkoutId: session.id } });
     return session.url;
   } catch (error) {
-    logger.error('order %s was taken but its checkout could not be opened: %s', order.code, error instanceof Error ? error.message : String(error));
+    logger.error({ orderCode: order.code, err: error }, 'order taken, but its checkout could not be opened');
     return null;
   }
 }

@@ -31,15 +31,15 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Pa
     if (!session) return 'ignored';
     const order = code ? await lockOrder(tx, code) : null;
     if (!order) {
-      logger.warn('Stripe event %s: paid checkout %s names no known order (%s)', event.id, session.id, code);
+      logger.warn({ stripeEvent: event.id, checkoutSession: session.id, orderCode: code }, 'Stripe: a paid checkout names no known order');
       return 'ignored';
     }
     if (order.status !== 'pending') {
-      if (order.status === 'cancelled') logger.warn('Stripe event %s: order %s was cancelled before its payment arrived; refund it', event.id, order.code);
+      if (order.status === 'cancelled') logger.warn({ stripeEvent: event.id, orderCode: order.code }, 'Stripe: the order was cancelled before its payment arrived; refund it');
       return 'unchanged';
     }
     if (session.amount_total !== order.totalCents || session.currency?.toLowerCase() !== 'usd') {
-      logger.warn('Stripe event %s: checkout of order %s paid %s %s, not its total %d usd; left pending for staff', event.id, order.code, session.amount_total, session.currency, order.totalCents);
+      logger.warn({ stripeEvent: event.id, orderCode: order.code, paid: session.amount_total, currency: session.currency, totalCents: order.totalCents }, 'Stripe: the checkout paid another amount than the order total; left pending for staff');
       return 'unchanged';
     }
     await applyTransition(tx, order, { status: 'paid' }, 'payment');

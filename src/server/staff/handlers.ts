@@ -1,8 +1,12 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { createContext, type Context } from '@/server/api/trpc';
+import { MAX_FORM_BODY_BYTES, MAX_TRPC_BODY_BYTES, withBodyAtMost } from '@/server/api/body';
+import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from '@/server/api/trpc';
 import { secureCookies } from '@/server/accounts/session';
+import { db } from '@/server/db/client';
 import { env, type Env } from '@/server/env';
-import { DomainError, errorStatus } from '@/server/errors';
+import { DomainError, errorStatus, RateLimited } from '@/server/errors';
+import { clientOf } from '@/server/http/client';
+import { limitFailures } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
 import { adminPhotoRoute } from '@/server/uploads/handler';
@@ -44,15 +48,28 @@ async function formOf(request: Request): Promise<FormData | null> {
  * `?error=token`. The token travels only in this POST body, never in an address.
  */
 export async function signIn(request: Request, e: Env = env()): Promise<Response> {
-  const form = await formOf(request);
+  const bounded = await withBodyAtMost(request, MAX_FORM_BODY_BYTES);
+  if (bounded instanceof Response) return bounded;
+  const form = await formOf(bounded);
   const locale = localeOf(form?.get('locale') ?? null);
   const next = dashboardPath(form?.get('next') ?? null, locale);
   // Back to the form, still knowing where the visit was going.
-  const back = (error: string) => seeOther(`/staff/${locale}/sign-in?error=${error}${next === `/staff/${locale}` ? '' : `&next=${encodeURIComponent(next)}`}`);
+  const back = (error: string, extra = '') =>
+    seeOther(`/staff/${locale}/sign-in?error=${error}${extra}${next === `/staff/${locale}` ? '' : `&next=${encodeURIComponent(next)}`}`);
   // Login forgery: another site must not sign a browser in (even with its own token).
   if (!sameOriginWrite(request, e)) return back('origin');
   const token = form?.get('token');
-  if (typeof token !== 'string' || !isAdminToken(token, e.ADMIN_TOKEN)) {
+  let right: boolean;
+  try {
+    // Wrong tokens count against the client's staffToken limit, shared with /v1's Bearer tokens.
+    right = await limitFailures(db(), 'staffToken', clientOf(request.headers), { multiplier: e.RATE_LIMIT_MULTIPLIER }, () =>
+      typeof token === 'string' && isAdminToken(token, e.ADMIN_TOKEN),
+    );
+  } catch (error) {
+    if (!(error instanceof RateLimited)) throw error;
+    return back('tooMany', `&wait=${Math.ceil(error.retryAfterSeconds / 60)}`);
+  }
+  if (!right) {
     logger.warn('staff dashboard: a sign-in with a wrong token was refused');
     return back('token');
   }
@@ -62,7 +79,9 @@ export async function signIn(request: Request, e: Env = env()): Promise<Response
 
 /** `POST /staff/api/sign-out`: clears the cookie, with or without a session. */
 export async function signOut(request: Request, e: Env = env()): Promise<Response> {
-  const form = await formOf(request);
+  const bounded = await withBodyAtMost(request, MAX_FORM_BODY_BYTES);
+  if (bounded instanceof Response) return bounded;
+  const form = await formOf(bounded);
   const locale = localeOf(form?.get('locale') ?? null);
   if (!sameOriginWrite(request, e)) return seeOther(`/staff/${locale}`);
   return seeOther(`/staff/${locale}/sign-in?signedOut=1`, { 'set-cookie': staffSessionCookie(secureCookies(e), null) });
@@ -75,20 +94,22 @@ export async function signOut(request: Request, e: Env = env()): Promise<Respons
  */
 export function staffContext(request: Request, resHeaders: Headers, e: Env = env()): Context {
   const allowed = signedInStaff(request, e) && (request.method === 'GET' || sameOriginWrite(request, e));
-  return { ...createContext({ req: request, resHeaders }), authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null };
+  // The token here stands for a signed session, not a guess: the wrong-token limit (which someone
+  // else behind the same address could have filled) must not lock a signed-in dashboard out.
+  return { ...createContext({ req: request, resHeaders }), authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null, limits: undefined };
 }
 
 /** `/staff/api/trpc/*`: the dashboard's procedures for its client components. */
-export function staffTrpc(request: Request, e: Env = env()): Promise<Response> {
+export async function staffTrpc(request: Request, e: Env = env()): Promise<Response> {
+  const req = await withBodyAtMost(request, MAX_TRPC_BODY_BYTES);
+  if (req instanceof Response) return req;
   return fetchRequestHandler({
     endpoint: '/staff/api/trpc',
-    req: request,
+    req,
     router: staffDashboardRouter,
-    createContext: ({ resHeaders }) => staffContext(request, resHeaders, e),
-    responseMeta: () => ({ headers: new Headers(noStore) }),
-    onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') logger.error('staff dashboard: %s failed: %s', path ?? '?', error.message);
-    },
+    createContext: ({ resHeaders }) => staffContext(req, resHeaders, e),
+    responseMeta: ({ errors }) => ({ headers: trpcAnswerHeaders(errors, noStore) }),
+    onError: ({ error, path }) => logTrpcFailure('staff dashboard', error, path),
   });
 }
 

@@ -19,6 +19,7 @@ export function uploadRoute(deps: () => UploadDeps = configuredUploadDeps): Requ
   return {
     method: 'POST',
     path: '/uploads',
+    rateLimit: 'photoUpload',
     async handle(request) {
       const created = await receivePhoto(db(), deps(), {
         contentType: request.headers.get('content-type'),

@@ -1,2 +1,11 @@
+import os from 'node:os';
+import path from 'node:path';
+
 /** The staff token the end-to-end server is started with (playwright.config.ts), so staff tests can sign in. */
 export const E2E_ADMIN_TOKEN = 'e2e-staff-token-7d41c2a9';
+
+/**
+ * Where the end-to-end server also writes its log (LOG_FILE), inside its data folder, which every
+ * run starts without: tests/e2e/zz-logs.spec.ts, the last spec, reads it.
+ */
+export const E2E_LOG_FILE = path.join(os.tmpdir(), 'art-prints-e2e', 'logs', 'shop.log');

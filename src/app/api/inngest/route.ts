@@ -1,5 +1,6 @@
 import { serve } from 'inngest/next';
 import { env, inngestConfigured } from '@/server/env';
+import { withRequestLog } from '@/server/http/request-log';
 import { inngest } from '@/server/jobs/client';
 import { functions } from '@/server/jobs/functions';
 
@@ -15,10 +16,8 @@ const off = () =>
   );
 
 type Handler = typeof inngestHandlers.GET;
-const whenConfigured =
-  (handler: Handler): Handler =>
-  (...args) =>
-    inngestConfigured(env()) ? handler(...args) : Promise.resolve(off());
+const whenConfigured = (handler: Handler) =>
+  withRequestLog((...args: Parameters<Handler>) => (inngestConfigured(env()) ? handler(...args) : Promise.resolve(off())));
 
 /** Where Inngest calls the shop's functions (src/server/jobs/functions.ts). */
 export const GET = whenConfigured(inngestHandlers.GET);

@@ -3,6 +3,7 @@ import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
 import { artworkImage, checkFileName, checkWidth } from '@/server/images/service';
 import { errorResponse } from '@/server/api/rest';
+import { withRequestLog } from '@/server/http/request-log';
 
 /** Next hands the segment over still percent-encoded in some versions and decoded in others. */
 function decoded(segment: string): string {
@@ -14,7 +15,7 @@ function decoded(segment: string): string {
 }
 
 /** `/images/<Commons file>?w=<width>`: artwork thumbnails from our own origin (src/server/images). */
-export async function GET(request: Request, { params }: { params: Promise<{ file: string }> }) {
+export const GET = withRequestLog(async function GET(request: Request, { params }: { params: Promise<{ file: string }> }) {
   const { file } = await params;
   try {
     const e = env();
@@ -36,4 +37,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ file
     if (error instanceof DomainError) return errorResponse(error.code, error.message);
     throw error;
   }
-}
+});

@@ -6,7 +6,7 @@ import styles from '../staff.module.css';
 
 interface Props {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ error?: string; next?: string; signedOut?: string }>;
+  searchParams: Promise<{ error?: string; next?: string; signedOut?: string; wait?: string }>;
 }
 
 export const dynamic = 'force-dynamic';
@@ -22,10 +22,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function SignInPage({ params, searchParams }: Props) {
   const locale = staffLocale((await params).locale);
-  const { error, next, signedOut } = await searchParams;
+  const { error, next, signedOut, wait } = await searchParams;
   if (await hasStaffSession()) redirect(`/staff/${locale}`);
   const t = await getTranslations({ locale, namespace: 'Staff.signIn' });
-  const message = error === 'token' ? t('wrongToken') : error === 'origin' ? t('wrongOrigin') : null;
+  // Over the wrong-token limit: minutes to wait, as the sign-in handler computed them (1 to 60).
+  const minutes = Math.min(60, Math.max(1, Math.floor(Number(wait)) || 15));
+  const message =
+    error === 'token' ? t('wrongToken') : error === 'origin' ? t('wrongOrigin') : error === 'tooMany' ? t('tooMany', { minutes }) : null;
 
   return (
     <section className={styles.signIn} aria-labelledby="sign-in-title">

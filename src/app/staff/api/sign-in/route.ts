@@ -1,5 +1,6 @@
+import { withRequestLog } from '@/server/http/request-log';
 import { signIn } from '@/server/staff/handlers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = (request: Request) => signIn(request);
+export const POST = withRequestLog((request: Request) => signIn(request));

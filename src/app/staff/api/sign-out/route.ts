@@ -1,5 +1,6 @@
+import { withRequestLog } from '@/server/http/request-log';
 import { signOut } from '@/server/staff/handlers';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = (request: Request) => signOut(request);
+export const POST = withRequestLog((request: Request) => signOut(request));

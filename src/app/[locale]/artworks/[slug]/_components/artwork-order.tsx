@@ -87,8 +87,8 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
     }
     const outcome = await submit(body);
     if (outcome.ok) return;
-    if (outcome.kind === 'failed') {
-      setFormError(t('failed'));
+    if (outcome.kind === 'failed' || outcome.kind === 'rateLimited') {
+      setFormError(t(outcome.kind));
       return;
     }
     const fromServer: CustomerProblems = {};

@@ -1,7 +1,6 @@
+import { withRequestLog } from '@/server/http/request-log';
 import { staffPhoto } from '@/server/staff/handlers';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return staffPhoto(request, (await params).id);
-}
+export const GET = withRequestLog(async (request: Request, { params }: { params: Promise<{ id: string }> }) => staffPhoto(request, (await params).id));

@@ -1,0 +1,33 @@
+/**
+ * Every per-client abuse limit of the shop, in one place (docs/security.md explains each).
+ * A client is an address (src/server/http/client.ts); each allowance is multiplied by
+ * RATE_LIMIT_MULTIPLIER, and 0 turns limiting off.
+ *
+ * The allowances are sized for a household or an office behind one address: several times what a
+ * real customer does in the window, and hopeless for guessing (an order code has 50 random bits and
+ * needs the e-mail too; ADMIN_TOKEN is a long random secret).
+ */
+export const limitPolicies = {
+  /** Orders placed. A customer places one or two; a shared office address a handful. */
+  orderCreate: { allowance: 20, windowSeconds: 60 * 60 },
+  /** Photos uploaded for custom paintings (up to 20 MB each): a few tries per order. */
+  photoUpload: { allowance: 30, windowSeconds: 60 * 60 },
+  /** Order lookups by code and e-mail: the order page and its reloads; guessing needs billions. */
+  orderLookup: { allowance: 60, windowSeconds: 10 * 60 },
+  /** Google sign-in steps (NextAuth's sign-in POST and callback, /v1/account/auth/google). */
+  signIn: { allowance: 30, windowSeconds: 10 * 60 },
+  /**
+   * Wrong staff tokens (the dashboard's sign-in form and Bearer tokens on /v1 staff endpoints
+   * alike). Only failures count; once over, even the right token waits, so the answer cannot tell
+   * an attacker that a guess was right.
+   */
+  staffToken: { allowance: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, LimitPolicy>;
+
+export interface LimitPolicy {
+  /** Requests a client may make per window, before the multiplier. */
+  allowance: number;
+  windowSeconds: number;
+}
+
+export type LimitName = keyof typeof limitPolicies;

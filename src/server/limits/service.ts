@@ -1,0 +1,130 @@
+import type { Db } from '@/server/db/client';
+import { RateLimited } from '@/server/errors';
+import { logger } from '@/server/logger';
+import { limitPolicies, type LimitName, type LimitPolicy } from './policy';
+
+/**
+ * Per-client counters kept in PostgreSQL (`rate_limit_hits`), so every instance of the shop counts
+ * into the same rows. A fixed window per (limit, client): one upsert both counts and answers the
+ * count, atomically, with the database's clock (instances' clocks may disagree). Fixed windows
+ * rather than GCRA: the statement stays a plain upsert whose answer also gives Retry-After (the
+ * window's end); the price is that a client can spend two allowances around a window's edge, which
+ * a limit meant against guessing and flooding can afford. Nothing here knows about HTTP.
+ */
+export interface LimitSettings {
+  /** RATE_LIMIT_MULTIPLIER: scales every allowance; 0 turns limiting off. */
+  multiplier: number;
+  /** The allowances and windows (limitPolicies unless a test narrows them). */
+  policies?: Partial<Record<LimitName, LimitPolicy>>;
+}
+
+export interface Verdict {
+  allowed: boolean;
+  /** Requests counted in the current window, this one included. */
+  hits: number;
+  /** The scaled allowance. */
+  allowance: number;
+  /** Seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+function policyOf(name: LimitName, settings: LimitSettings): { allowance: number; windowSeconds: number } | null {
+  if (!(settings.multiplier > 0)) return null;
+  const policy = settings.policies?.[name] ?? limitPolicies[name];
+  return { allowance: Math.max(1, Math.floor(policy.allowance * settings.multiplier)), windowSeconds: policy.windowSeconds };
+}
+
+/** Counts one request of `client` against `name` and says whether it is within the allowance. */
+export async function countRequest(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
+  const policy = policyOf(name, settings);
+  if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
+  // date_bin puts every instance's request in the same window; the hit count is capped so a flood
+  // cannot overflow the column.
+  const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
+    INSERT INTO rate_limit_hits AS r (limit_name, client, window_start, hits, expires_at)
+    SELECT ${name}, ${client}, w.start, 1, w.start + make_interval(secs => ${policy.windowSeconds})
+      FROM (SELECT date_bin(make_interval(secs => ${policy.windowSeconds}), now(), timestamptz '2000-01-01') AS start) w
+    ON CONFLICT (limit_name, client, window_start) DO UPDATE SET hits = LEAST(r.hits + 1, 1000000000)
+    RETURNING r.hits, extract(epoch FROM r.expires_at - now())::float8 AS left`;
+  sweepNowAndThen(db);
+  return verdict(rows[0]!.hits, rows[0]!.left, policy.allowance);
+}
+
+/** The current window's count without adding to it (for limits that count failures only). */
+export async function peekRequests(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
+  const policy = policyOf(name, settings);
+  if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
+  const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
+    SELECT hits, extract(epoch FROM expires_at - now())::float8 AS left
+      FROM rate_limit_hits
+     WHERE limit_name = ${name} AND client = ${client}
+       AND window_start = date_bin(make_interval(secs => ${policy.windowSeconds}), now(), timestamptz '2000-01-01')`;
+  const row = rows[0];
+  // Peeking asks "may one more come?": at the allowance, the next one may not.
+  return row ? verdict(row.hits + 1, row.left, policy.allowance) : verdict(1, policy.windowSeconds, policy.allowance);
+}
+
+function verdict(hits: number, secondsLeft: number, allowance: number): Verdict {
+  return { allowed: hits <= allowance, hits, allowance, retryAfterSeconds: Math.max(1, Math.ceil(secondsLeft)) };
+}
+
+const messages: Record<LimitName, string> = {
+  orderCreate: 'Too many orders from your address',
+  photoUpload: 'Too many photo uploads from your address',
+  orderLookup: 'Too many order lookups from your address',
+  signIn: 'Too many sign-in attempts from your address',
+  staffToken: 'Too many wrong staff tokens from your address',
+};
+
+function refusal(name: LimitName, retryAfterSeconds: number): RateLimited {
+  return new RateLimited(retryAfterSeconds, `${messages[name]}; try again in ${waitText(retryAfterSeconds)}.`);
+}
+
+const waitText = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
+/** Counts the request and throws RateLimited (429 with Retry-After) when it is over the allowance. */
+export async function enforceLimit(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<void> {
+  const result = await countRequest(db, name, client, settings);
+  if (!result.allowed) {
+    logger.warn({ limit: name, client, hits: result.hits, allowance: result.allowance }, 'rate limit reached');
+    throw refusal(name, result.retryAfterSeconds);
+  }
+}
+
+/**
+ * An attempt whose failures are limited (a staff token): refused with RateLimited while the
+ * client's failures are at the allowance, whether or not this attempt would succeed; otherwise the
+ * attempt runs and a failure is counted. Answers whether it succeeded.
+ */
+export async function limitFailures(db: Db, name: LimitName, client: string, settings: LimitSettings, attempt: () => boolean): Promise<boolean> {
+  const before = await peekRequests(db, name, client, settings);
+  if (!before.allowed) {
+    logger.warn({ limit: name, client, allowance: before.allowance }, 'rate limit reached');
+    throw refusal(name, before.retryAfterSeconds);
+  }
+  if (attempt()) return true;
+  await countRequest(db, name, client, settings);
+  return false;
+}
+
+const SWEEP_EVERY_MS = 60_000;
+const SWEEP_ROWS = 1000;
+const lastSweep = new WeakMap<Db, number>();
+
+/**
+ * Expired windows are deleted at most once a minute per instance, a bounded batch found through the
+ * expires_at index (never a scan of the table), off the request's path: the request does not wait.
+ */
+function sweepNowAndThen(db: Db): void {
+  const now = Date.now();
+  if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db, now);
+  void sweepExpired(db).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not delete expired windows'));
+}
+
+/** Deletes up to `batch` expired windows; answers how many. */
+export async function sweepExpired(db: Db, batch = SWEEP_ROWS): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM rate_limit_hits
+     WHERE ctid = ANY (ARRAY(SELECT ctid FROM rate_limit_hits WHERE expires_at < now() ORDER BY expires_at LIMIT ${batch}))`;
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { handleRest } from '@/server/api/rest';
+import { createDb, db, type Db } from '@/server/db/client';
+import { checkHealth, shippedMigrations } from '@/server/health/service';
+import { rest } from '../support/rest';
+
+describe('GET /v1/health', () => {
+  test('200 with the database answering and every shipped migration applied; never cached; nothing else told', async () => {
+    const answer = await rest('GET', '/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(shippedMigrations()).toContain('20261122180000_rate_limits');
+  });
+
+  describe('503 unavailable', () => {
+    let down: Db;
+    beforeAll(() => {
+      down = createDb('postgresql://nobody:nothing@127.0.0.1:9/none');
+    });
+    afterAll(() => down.$disconnect());
+
+    test('when the database does not answer: the contract body, no host, port or driver message', async () => {
+      const response = await handleRest(new Request('http://shop.test/v1/health'), () => ({ db: down, authorization: null }));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ error: { code: 'unavailable', message: 'The database is not reachable.' } });
+      expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|nobody|:9\b/);
+    });
+
+    test('when the database is slower than the timeout', async () => {
+      await expect(checkHealth(db(), { timeoutMs: 0 })).rejects.toMatchObject({ code: 'unavailable', message: 'The database is not reachable.' });
+    });
+
+    test('when a migration this version ships is not applied', async () => {
+      await expect(checkHealth(db(), { migrations: [...shippedMigrations(), '29990101000000_from_the_future'] })).rejects.toMatchObject({
+        code: 'unavailable',
+        message: 'The database schema is not current.',
+      });
+      expect(await checkHealth(db())).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
+    });
+  });
+
+  test('is documented, with its 503', async () => {
+    const doc = (await rest('GET', '/openapi.json')).body;
+    const operation = doc.paths['/health'].get;
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '500', '503']);
+    expect(operation.responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('unavailable');
+  });
+});
+
+describe('the OpenAPI document names the limits', () => {
+  test('rate-limited operations and staff operations may answer 429 with Retry-After', async () => {
+    const doc = (await rest('GET', '/openapi.json')).body;
+    for (const [path, method] of [
+      ['/orders', 'post'],
+      ['/orders/{code}', 'get'],
+      ['/uploads', 'post'],
+      ['/account/auth/google', 'post'],
+      ['/admin/orders', 'get'],
+      ['/admin/uploads/{id}', 'get'],
+    ] as const) {
+      const response = doc.paths[path][method].responses['429'];
+      expect(response, `${method} ${path}`).toBeDefined();
+      expect(response.headers['Retry-After'].schema.type).toBe('integer');
+    }
+    expect(doc.paths['/artworks'].get.responses['429']).toBeUndefined();
+    expect(doc.paths['/health'].get.responses['429']).toBeUndefined();
+  });
+});

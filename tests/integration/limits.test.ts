@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { handleRest } from '@/server/api/rest';
+import type { Context } from '@/server/api/trpc';
+import { createDb, db, type Db } from '@/server/db/client';
+import { CLIENT_HEADER } from '@/server/http/client';
+import { limitPolicies, type LimitName } from '@/server/limits/policy';
+import { countRequest, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
+import { signIn, staffTrpc } from '@/server/staff/handlers';
+import { photos, STAFF } from '../support/photos';
+import { reproduction } from '../support/orders';
+
+// This file runs with limiting on, at a tenth of the shipped allowances (so a handful of requests
+// trips each limit); every other test file runs with it off (tests/support/setup.ts). Each test
+// speaks from its own client address so the counts do not mix.
+process.env.RATE_LIMIT_MULTIPLIER = '0.1';
+const tenth = (name: LimitName) => Math.max(1, Math.floor(limitPolicies[name].allowance * 0.1));
+
+let lastClient = 10;
+/** A fresh documentation address (RFC 5737) per test. */
+const newClient = () => `198.51.100.${++lastClient}`;
+
+/** Waits when a window of `seconds` is about to end, so a test's requests all fall in one window. */
+async function awayFromWindowEdge(seconds: number, margin = 15) {
+  const left = seconds - ((Date.now() / 1000) % seconds);
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+}
+
+function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {}) {
+  const headers = new Headers({ [CLIENT_HEADER]: client, ...options.headers });
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers.set('content-type', 'application/json');
+  }
+  const request = new Request(`http://shop.test/v1${path}`, { method, headers, body });
+  return options.makeContext ? handleRest(request, options.makeContext) : handleRest(request);
+}
+
+const orderLookup = (client: string, makeContext?: (o: { req: Request }) => Context) => call('GET', '/orders/ZZZZZZZZZZ?email=nobody%40example.com', client, { makeContext });
+
+describe('the counter', () => {
+  const settings: LimitSettings = { multiplier: 1, policies: { orderLookup: { allowance: 5, windowSeconds: 3600 } } };
+
+  test('counts every request once even when they arrive together, and says when the window ends', async () => {
+    await awayFromWindowEdge(3600);
+    const client = newClient();
+    const verdicts = await Promise.all(Array.from({ length: 40 }, () => countRequest(db(), 'orderLookup', client, settings)));
+    expect(verdicts.map((v) => v.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+    for (const v of verdicts) expect(v.retryAfterSeconds).toBeGreaterThan(0);
+    for (const v of verdicts) expect(v.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect((await peekRequests(db(), 'orderLookup', client, settings)).hits).toBe(41);
+    // Another client, another limit: untouched.
+    expect((await countRequest(db(), 'orderLookup', newClient(), settings)).allowed).toBe(true);
+    expect((await countRequest(db(), 'orderCreate', client, settings)).allowed).toBe(true);
+  });
+
+  test('the multiplier scales the allowance, and 0 turns limiting off without touching the table', async () => {
+    const client = newClient();
+    const doubled = await Promise.all(Array.from({ length: 11 }, () => countRequest(db(), 'orderLookup', client, { ...settings, multiplier: 2 })));
+    expect(doubled.filter((v) => v.allowed)).toHaveLength(10);
+    const off = newClient();
+    for (let i = 0; i < 3; i++) expect((await countRequest(db(), 'orderLookup', off, { multiplier: 0 })).allowed).toBe(true);
+    expect(await db().rateLimitHit.count({ where: { client: off } })).toBe(0);
+  });
+
+  test('expired windows are deleted in bounded batches; live ones stay', async () => {
+    const client = newClient();
+    const past = new Date(Date.now() - 3 * 3600_000);
+    await db().rateLimitHit.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({ limitName: 'orderLookup', client, windowStart: new Date(past.getTime() - i * 60_000), hits: 3, expiresAt: new Date(past.getTime() + 60_000) })),
+    });
+    await countRequest(db(), 'orderLookup', client, settings);
+    expect(await sweepExpired(db(), 20)).toBe(20);
+    await sweepExpired(db());
+    const left = await db().rateLimitHit.findMany({ where: { client } });
+    expect(left).toHaveLength(1);
+    expect(left[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('two instances on one database', () => {
+  let first: Db;
+  let second: Db;
+  beforeAll(() => {
+    first = createDb(process.env.DATABASE_URL!);
+    second = createDb(process.env.DATABASE_URL!);
+  });
+  afterAll(async () => {
+    await first.$disconnect();
+    await second.$disconnect();
+  });
+
+  test('share one limit: alternating requests are counted together', async () => {
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const client = newClient();
+    const on = (instance: Db) => ({ req }: { req: Request }): Context => ({
+      db: instance,
+      authorization: req.headers.get('authorization'),
+      client: req.headers.get(CLIENT_HEADER)!,
+      limits: { multiplier: 0.1 },
+    });
+    const allowance = tenth('orderLookup');
+    const statuses: number[] = [];
+    for (let i = 0; i < allowance + 2; i++) statuses.push((await orderLookup(client, on(i % 2 ? second : first))).status);
+    expect(statuses).toEqual([...Array(allowance).fill(404), 429, 429]);
+    // Each instance alone saw at most half of them, so a per-instance count would not have refused.
+    expect(Math.ceil((allowance + 2) / 2)).toBeLessThanOrEqual(allowance);
+  });
+});
+
+describe('429 on /v1', () => {
+  test('order creation: 201 within the allowance, then 429 rate_limited with Retry-After and the contract body', async () => {
+    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
+    const client = newClient();
+    for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(201);
+    const refused = await call('POST', '/orders', client, { json: reproduction() });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(limitPolicies.orderCreate.windowSeconds);
+    const body = await refused.json();
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(body.error).toEqual({ code: 'rate_limited', message: expect.stringMatching(/^Too many orders from your address; try again in \d+ (seconds|minutes)\.$/) });
+    expect(refused.headers.get('x-request-id')).toBeTruthy();
+    // Another address is not affected.
+    expect((await call('POST', '/orders', newClient(), { json: reproduction() })).status).toBe(201);
+  });
+
+  test('invalid orders count too (guessing bodies is not free)', async () => {
+    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
+    const client = newClient();
+    for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: {} })).status).toBe(400);
+    expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(429);
+  });
+
+  test('order lookup, against code guessing', async () => {
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const client = newClient();
+    for (let i = 0; i < tenth('orderLookup'); i++) expect((await orderLookup(client)).status).toBe(404);
+    const refused = await orderLookup(client);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+  });
+
+  test('photo uploads (a hand-written handler)', async () => {
+    await awayFromWindowEdge(limitPolicies.photoUpload.windowSeconds);
+    const client = newClient();
+    const send = () => call('POST', '/uploads', client, { body: new Uint8Array(photos.jpeg), headers: { 'content-type': 'image/jpeg' } });
+    for (let i = 0; i < tenth('photoUpload'); i++) expect((await send()).status).toBe(201);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+  });
+
+  test('wrong staff tokens: 401 until the allowance, then 429 even for the right token; other addresses keep working', async () => {
+    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
+    const client = newClient();
+    const wrong = { authorization: 'Bearer guess' };
+    // No token at all is not a guess: never counted.
+    for (let i = 0; i < 3; i++) expect((await call('GET', '/admin/orders', client)).status).toBe(401);
+    for (let i = 0; i < tenth('staffToken'); i++) expect((await call('GET', '/admin/orders', client, { headers: wrong })).status).toBe(401);
+    const refused = await call('GET', '/admin/orders', client, { headers: wrong });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The right token now waits too, so the answer tells nothing about a guess.
+    expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
+    // Hand-written staff handlers share the count.
+    expect((await call('GET', '/admin/uploads/00000000-0000-4000-8000-000000000000', client, { headers: STAFF })).status).toBe(429);
+    expect((await call('GET', '/admin/orders', newClient(), { headers: STAFF })).status).toBe(200);
+  });
+
+  test('the right token is never counted', async () => {
+    const client = newClient();
+    for (let i = 0; i < tenth('staffToken') + 3; i++) expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(200);
+  });
+
+  test('health and the catalog are never limited', async () => {
+    const client = newClient();
+    for (let i = 0; i < 30; i++) expect((await call('GET', '/health', client)).status).toBe(200);
+    expect(await db().rateLimitHit.count({ where: { client } })).toBe(0);
+  });
+});
+
+describe('429 on the website and the dashboard', () => {
+  test("the storefront's tRPC answers 429 with Retry-After and TOO_MANY_REQUESTS the forms recognize", async () => {
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const { GET } = await import('@/app/api/trpc/[trpc]/route');
+    const client = newClient();
+    const input = encodeURIComponent(JSON.stringify({ code: 'ZZZZZZZZZZ', email: 'nobody@example.com' }));
+    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { [CLIENT_HEADER]: client } }));
+    for (let i = 0; i < tenth('orderLookup'); i++) expect((await ask()).status).toBe(404);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const body = await refused.json();
+    expect(body.error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', appCode: 'rate_limited' });
+    expect(refused.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  test('the staff sign-in form sends the browser back with a readable refusal once wrong tokens pile up', async () => {
+    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
+    const client = newClient();
+    const post = (token: string) => {
+      const form = new URLSearchParams({ token, locale: 'en' });
+      return signIn(
+        new Request('http://shop.test/staff/api/sign-in', {
+          method: 'POST',
+          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+          body: form,
+        }),
+      );
+    };
+    for (let i = 0; i < tenth('staffToken'); i++) expect((await post('wrong')).headers.get('location')).toBe('/staff/en/sign-in?error=token');
+    const refused = await post('wrong');
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toMatch(/^\/staff\/en\/sign-in\?error=tooMany&wait=\d+$/);
+    // Shared with /v1's Bearer tokens, and the right token waits as well.
+    expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
+    expect((await post(STAFF.authorization.slice('Bearer '.length))).headers.get('set-cookie')).toBeNull();
+  });
+
+  test('a dashboard already signed in keeps working while its address is over the wrong-token limit', async () => {
+    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
+    const client = newClient();
+    const form = (token: string) =>
+      new Request('http://shop.test/staff/api/sign-in', {
+        method: 'POST',
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+        body: new URLSearchParams({ token, locale: 'en' }),
+      });
+    const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)))).headers.get('set-cookie')!.split(';')[0]!;
+    // Someone else behind the same address guesses until the limit.
+    for (let i = 0; i <= tenth('staffToken'); i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
+    expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
+    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, [CLIENT_HEADER]: client } }));
+    expect(board.status).toBe(200);
+  });
+
+  test("NextAuth's sign-in steps count against the signIn limit", async () => {
+    await awayFromWindowEdge(limitPolicies.signIn.windowSeconds);
+    const { GET } = await import('@/app/api/auth/[...nextauth]/route');
+    const client = newClient();
+    const context = { params: Promise.resolve({ nextauth: ['callback', 'google'] }) };
+    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { [CLIENT_HEADER]: client } }) as never, context);
+    for (let i = 0; i < tenth('signIn'); i++) expect((await step()).status).not.toBe(429);
+    const refused = await step();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+  });
+});
