@@ -81,9 +81,11 @@ export default defineConfig({
             // The log of the whole run, which the last spec (zz-logs.spec.ts) searches for secrets and e-mail addresses.
             LOG_FILE: E2E_LOG_FILE,
             LOG_LEVEL: 'debug',
-            // Every spec's browser is one client (no front server resolves addresses here, so all are
-            // `local`): the per-customer allowances would trip across specs, not within one.
+            // Every spec's browser is one client (127.0.0.1): the per-customer allowances would trip
+            // across specs, not within one.
             RATE_LIMIT_MULTIPLIER: '10',
+            // As behind a load balancer: limits.spec.ts speaks as another address through X-Forwarded-For.
+            TRUST_PROXY: '1',
             ...e2eGoogleEnv(baseURL),
           },
           reuseExistingServer: false,

@@ -5,9 +5,9 @@ import { expect, test } from '@playwright/test';
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 /**
- * The per-client limits as a visitor meets them. Without a front server (this run serves `npm
- * start`'s Next directly) the shop takes the client address from `x-shop-client` as given, so this
- * spec speaks as an address of its own and trips its limit without touching the other specs'.
+ * The per-client limits as a visitor meets them. The e2e server trusts X-Forwarded-For as if behind
+ * a load balancer (TRUST_PROXY, playwright.config.ts), so this spec speaks as an address of its own
+ * and trips its limit without touching the other specs'.
  * The allowances are the shipped ones times the run's RATE_LIMIT_MULTIPLIER (playwright.config.ts).
  */
 const CLIENT = '203.0.113.77';
@@ -25,16 +25,16 @@ test('the lookup page says plainly that too many lookups came from this address'
   // Spend the address's lookups over /v1 (each is a 404), then one more in the page.
   for (let sent = 0; sent < LOOKUPS; sent += 50) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(50, LOOKUPS - sent) }, () => request.get('/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { 'x-shop-client': CLIENT } })),
+      Array.from({ length: Math.min(50, LOOKUPS - sent) }, () => request.get('/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { 'x-forwarded-for': CLIENT } })),
     );
     for (const answer of batch) expect(answer.status()).toBe(404);
   }
-  const refused = await request.get('/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { 'x-shop-client': CLIENT } });
+  const refused = await request.get('/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { 'x-forwarded-for': CLIENT } });
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()['retry-after'])).toBeGreaterThanOrEqual(1);
   expect((await refused.json()).error.code).toBe('rate_limited');
 
-  await page.setExtraHTTPHeaders({ 'x-shop-client': CLIENT });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': CLIENT });
   await page.goto('/en/orders', { waitUntil: 'networkidle' });
   await page.getByLabel('Order code').fill('ZZZZZZZZZZ');
   await page.getByLabel('E-mail address').fill('nobody@example.com');

@@ -147,9 +147,8 @@ test('X-Request-Id on a page: a sane incoming id is kept, junk is replaced', asy
   expect(junk.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
-// handleRest adds X-Request-Id to every /v1 answer on the `api` branch (commit 04b4937), so tests
-// and `next dev` see it too; the front leaves /v1 answers alone. Enable when both are merged.
-test.fixme('X-Request-Id on /v1, the same id the front resolved', async ({ request }) => {
+// handleRest adds X-Request-Id itself (so tests and `next dev` see it too); the front passes its id on.
+test('X-Request-Id on /v1, the same id the front resolved', async ({ request }) => {
   const api = await request.get('/v1/artists', { headers: { 'x-request-id': 'lb-e2e-request-0002' } });
   expect(api.status()).toBe(200);
   expect(api.headers()['x-request-id']).toBe('lb-e2e-request-0002');
