@@ -97,7 +97,7 @@ describe('two instances on one database', () => {
     const migrations = await query<{ migration_name: string; n: number }>('SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1');
     expect(migrations.length).toBeGreaterThan(0);
     expect(migrations.every((m) => m.n === 1)).toBe(true);
-    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM artworks WHERE curated');
+    const [{ n }] = (await query<{ n: number }>('SELECT count(*)::int AS n FROM artworks WHERE curated')) as [{ n: number }];
     expect((await call(a, 'GET', '/v1/artworks')).body.total).toBe((await call(b, 'GET', '/v1/artworks')).body.total);
     expect(n).toBeGreaterThan(0);
   });
@@ -135,7 +135,7 @@ describe('two instances on one database', () => {
     expect(lookup.body.order.status).toBe('sketching');
     expect(lookup.body.order.sketchStatus).toBe('pending');
     expect(lookup.body.order.events.map((e: { status: string }) => e.status)).toEqual(['pending', 'paid', 'sketching']);
-    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events WHERE id = $1', [event.id]);
+    const [{ n }] = (await query<{ n: number }>('SELECT count(*)::int AS n FROM payment_events WHERE id = $1', [event.id])) as [{ n: number }];
     expect(n).toBe(1);
   });
 

@@ -24,6 +24,8 @@ export interface Shop {
   port: number;
   /** What the process printed so far (start.ts's and Next's logs), for a failure message. */
   output(): string;
+  /** Whether the server process is still the one that was started (it never restarts itself). */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -96,7 +98,7 @@ export async function startShop(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { url, port: options.port, output: () => log, stop };
+  return { url, port: options.port, output: () => log, alive: () => !exited, stop };
 }
 
 function signal(child: ChildProcess, name: NodeJS.Signals) {

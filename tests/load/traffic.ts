@@ -28,6 +28,10 @@ export interface Sample {
   ms: number;
   /** For status 0: what went wrong (timeout, reset, …). */
   failure?: string;
+  /** When did it start (ms since the traffic began), to place it against a fault. */
+  at: number;
+  /** The body of an answer the operation does not expect (first 500 characters). */
+  body?: string;
 }
 
 export interface AcceptedOrder {
@@ -51,8 +55,8 @@ export interface Traffic {
   webhooks: SentWebhook[];
   /** Uploads answered 201 whose custom order then failed (the shopper left; the photo stays unreferenced). */
   abandonedUploads: string[];
-  /** Order creations that got no answer (status 0): the order may or may not exist. */
-  unansweredCreates: number;
+  /** Order creations that got no answer or a 5xx: the order may or may not exist (a commit whose answer was lost). */
+  uncertainCreates: number;
   seconds: number;
 }
 
@@ -62,6 +66,8 @@ const frames = ['rolled', 'stretched', 'framed'];
 const styles = ['classic', 'impressionist', 'modern', 'vangogh'];
 const locales = ['en', 'de', 'fr', 'es', 'it', 'ja'];
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+/** No answer, or the server's own failure: the commit may have happened before the answer was lost. */
+const uncertain = (status: number) => status === 0 || status >= 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A distinct client address per virtual client (the shop runs with TRUST_PROXY=1). */
@@ -79,7 +85,7 @@ export async function driveTraffic(options: {
 }): Promise<Traffic> {
   const { url } = options;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const traffic: Traffic = { samples: [], accepted: [], webhooks: [], abandonedUploads: [], unansweredCreates: 0, seconds: options.seconds };
+  const traffic: Traffic = { samples: [], accepted: [], webhooks: [], abandonedUploads: [], uncertainCreates: 0, seconds: options.seconds };
   const slugs = await artworkSlugs(url);
   const started = Date.now();
   const end = started + options.seconds * 1000;
@@ -89,10 +95,12 @@ export async function driveTraffic(options: {
     const headers = new Headers(init.headers);
     headers.set('x-forwarded-for', init.address);
     const t0 = performance.now();
+    const at = Date.now() - started;
     try {
       const response = await fetch(`${url}${path}`, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
       const text = await response.text();
-      traffic.samples.push({ op, status: response.status, ms: performance.now() - t0 });
+      const unexpected = !expected[op].includes(response.status);
+      traffic.samples.push({ op, status: response.status, ms: performance.now() - t0, at, ...(unexpected ? { body: text.slice(0, 500) } : {}) });
       let body: unknown = text;
       try {
         body = JSON.parse(text);
@@ -102,7 +110,7 @@ export async function driveTraffic(options: {
       return { status: response.status, body };
     } catch (error) {
       const failure = error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}` : String(error);
-      traffic.samples.push({ op, status: 0, ms: performance.now() - t0, failure });
+      traffic.samples.push({ op, status: 0, ms: performance.now() - t0, at, failure });
       return { status: 0, body: null };
     }
   }
@@ -126,7 +134,7 @@ export async function driveTraffic(options: {
           ...json({ kind: 'reproduction', artworkSlug: pick(slugs), size: pick(sizes), frame: pick(frames), locale: pick(locales), customer }),
         });
         if (answer.status === 201) mine.push(accept(answer.body, email, 'reproduction'));
-        if (answer.status === 0) traffic.unansweredCreates++;
+        if (uncertain(answer.status)) traffic.uncertainCreates++;
       } else if (roll < 0.9) {
         const uploaded = await call('upload photo', '/v1/uploads', { address, method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: photo });
         if (uploaded.status !== 201) continue;
@@ -137,7 +145,7 @@ export async function driveTraffic(options: {
         });
         if (answer.status === 201) mine.push({ ...accept(answer.body, email, 'custom'), uploadId });
         else traffic.abandonedUploads.push(uploadId);
-        if (answer.status === 0) traffic.unansweredCreates++;
+        if (uncertain(answer.status)) traffic.uncertainCreates++;
       } else if (mine.length) {
         const order = pick(mine);
         await call('lookup', `/v1/orders/${order.code}?email=${encodeURIComponent(email)}`, { address, method: 'GET' });
