@@ -79,6 +79,11 @@ export function renderReport(options: { clients: number; seconds: number }, traf
     'replay earlier events (same id, new signature), deliver one event twice at once, and send',
     '`checkout.session.async_payment_succeeded` after the completed event (out of order).',
     '',
+    'Reading the numbers: every client loops without think time, so the run measures the shop saturated on this machine',
+    '(the app, its PostgreSQL and the load generator share the cores): latency is mostly queueing (requests/s × mean',
+    'latency ≈ concurrent callers). The point of the run is the checks below: under that pressure nothing is lost,',
+    'doubled or half-written. Creating an order includes the Stripe checkout call to the stand-in.',
+    '',
   );
   lines.push('## Throughput', '');
   lines.push(`- ${total} requests in ${traffic.seconds.toFixed(1)} s: **${(total / traffic.seconds).toFixed(0)} requests/s**`);
