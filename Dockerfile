@@ -22,9 +22,13 @@ ENV NEXT_TELEMETRY_DISABLED=1
 RUN npm run db:generate
 # buildSite() is `next build` plus the source fingerprint scripts/start.ts checks, so a start
 # without --prebuilt also finds the build current instead of building again.
+# npm prune rewrites package-lock.json, one of the fingerprinted sources: keep the built one.
 RUN node --import tsx -e "await (await import('./scripts/lib/site-build.ts')).buildSite()" \
  && rm -rf .next/cache \
- && npm prune --omit=dev --no-audit --no-fund --ignore-scripts
+ && cp -p package-lock.json /tmp/package-lock.json \
+ && npm prune --omit=dev --no-audit --no-fund --ignore-scripts \
+ && cp -p /tmp/package-lock.json package-lock.json \
+ && node --import tsx -e "if (!(await import('./scripts/lib/site-build.ts')).buildIsCurrent()) { console.error('the build is not current'); process.exit(1); }"
 
 # ── runtime: the built site, the server sources start.ts runs (migrate, seed), production packages ──
 FROM ${NODE_IMAGE} AS runtime
