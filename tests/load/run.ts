@@ -45,6 +45,11 @@ export async function runLoad(options: { clients: number; seconds: number; port:
     const traffic = await driveTraffic({ url: shop.url, clients: options.clients, seconds: options.seconds });
     log(`load: ${traffic.samples.length} requests in ${traffic.seconds.toFixed(1)} s; checking the database`);
     const checks = await checkDatabase(databaseUrl, traffic);
+    if (!checks.every((c) => c.ok)) {
+      // What the server said about its failures (it logs an error for each 500, without the client's data).
+      const errors = shop.output().split('\n').filter((line) => /error|fail|timed out/i.test(line));
+      log(`load: the server's last error lines:\n${errors.slice(-15).join('\n')}`);
+    }
     const report = renderReport(options, traffic, checks, stripe.requests.length);
     if (options.report) {
       writeFileSync(options.report, report);
