@@ -13,6 +13,12 @@ export interface Checkout {
 }
 
 const CODE_ATTEMPTS = 5;
+/**
+ * Under load a new order waits for a pooled connection (10 per instance) behind other requests;
+ * Prisma's default of 2 s for that turned a busy minute into 500s for orders that would have
+ * committed a moment later (the load run, docs/reliability/). Waiting is the point, as for status changes.
+ */
+const takingOrders = { maxWait: 20_000, timeout: 30_000 } as const;
 
 /**
  * Takes an order: the server alone prices it, and the order, its first event and the outbox event
@@ -51,7 +57,7 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
           },
         });
         await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
-      });
+      }, takingOrders);
       const checkoutUrl = checkout ? await openCheckout(db, checkout, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text }) : null;
       return { code, total: totalCents, checkoutUrl };
     } catch (error) {
