@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
 import { createDb, db, type Db } from '@/server/db/client';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { checkHealth, shippedMigrations } from '@/server/health/service';
+import { reproduction } from '../support/orders';
 import { rest } from '../support/rest';
 
 describe('GET /v1/health', () => {
@@ -39,6 +41,37 @@ describe('GET /v1/health', () => {
         message: 'The database schema is not current.',
       });
       expect(await checkHealth(db())).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
+    });
+
+    test('any /v1 request that meets an unreachable database answers 503 unavailable with Retry-After, not 500', async () => {
+      const sample = await rest('GET', '/artworks');
+      const slug = sample.body.items[0].slug;
+      const requests = [
+        new Request('http://shop.test/v1/artworks?q=river'),
+        new Request(`http://shop.test/v1/artworks/${slug}`),
+        new Request('http://shop.test/v1/orders/ABCDEFGHJK?email=a%40example.com'),
+        new Request('http://shop.test/v1/orders', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(reproduction({ artworkSlug: slug })),
+        }),
+      ];
+      for (const request of requests) {
+        const response = await handleRest(request, () => ({ db: down, authorization: null }));
+        const where = `${request.method} ${new URL(request.url).pathname}`;
+        expect(response.status, where).toBe(503);
+        expect(response.headers.get('retry-after'), where).toBe('5');
+        const text = await response.text();
+        expect(JSON.parse(text), where).toEqual({ error: { code: 'unavailable', message: expect.stringMatching(/cannot reach its database/) } });
+        expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|P1001|nobody/);
+      }
+    });
+
+    test('a request fault stays what it is: a unique violation or a plain bug is not "unavailable"', () => {
+      expect(isDatabaseUnavailable({ code: 'P2002', meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation' } } } })).toBe(false);
+      expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+      expect(isDatabaseUnavailable({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01' } } } })).toBe(true);
+      expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }))).toBe(true);
     });
   });
 

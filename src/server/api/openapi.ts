@@ -133,4 +133,8 @@ function rewriteErrors(responses: Responses, takesInput: boolean) {
   }
   if (takesInput) responses['400'] ??= errorResponse('Invalid input');
   responses['500'] = errorResponse('Something went wrong on our side');
+  responses['503'] = {
+    ...errorResponse('The database cannot be reached just now (unavailable); try again after Retry-After'),
+    headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
+  };
 }

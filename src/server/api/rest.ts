@@ -4,6 +4,7 @@ import { z, ZodError } from 'zod';
 import { DomainError, errorStatus, RateLimited, type ErrorCode, type FieldProblem } from '@/server/errors';
 import { env } from '@/server/env';
 import { internalErrorBody, requestContextOf } from '@/server/http/request-log';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { baseSecurityHeaders } from '@/server/http/security';
 import { enforceLimit } from '@/server/limits/service';
 import { currentRequest, logger, runInRequest } from '@/server/logger';
@@ -309,8 +310,17 @@ function toContractError(error: TRPCError | undefined, where: string): Response 
   return unexpected(error?.cause ?? error, where);
 }
 
+/** Long enough for a PostgreSQL restart or fail-over to finish. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** A 500 whose body says nothing of the cause but the request id a customer can quote; the cause goes to the log. */
 function unexpected(error: unknown, where: string): Response {
+  if (isDatabaseUnavailable(error)) {
+    logger.error({ err: error, where }, 'the database is unavailable');
+    return errorResponse('unavailable', 'The shop cannot reach its database just now. Please try again in a few seconds.', undefined, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
   logger.error({ err: error, where }, 'unexpected error answering a /v1 request');
   const requestId = currentRequest()?.requestId;
   if (!requestId) return errorResponse('internal', 'Something went wrong on our side. Please try again later.');
