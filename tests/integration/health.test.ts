@@ -72,6 +72,10 @@ describe('GET /v1/health', () => {
       expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
       expect(isDatabaseUnavailable({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01' } } } })).toBe(true);
       expect(isDatabaseUnavailable(new Error('wrapped', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }))).toBe(true);
+      // What a transaction meets when PostgreSQL is restarted under it (seen in the restart fault test).
+      expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
+      expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+      expect(isDatabaseUnavailable(new Error('Unique constraint failed on the fields: (`code`)'))).toBe(false);
     });
   });
 

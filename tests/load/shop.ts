@@ -67,7 +67,7 @@ export async function startShop(options: {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     log += chunk.toString('utf8');
-    if (log.length > 200_000) log = log.slice(-100_000);
+    if (log.length > 8_000_000) log = log.slice(-4_000_000); // an outage logs a stack per failed request
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);

@@ -6,8 +6,9 @@
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let at: unknown = error, depth = 0; at && typeof at === 'object' && depth < 8; at = (at as { cause?: unknown }).cause, depth++) {
-    const { code, meta } = at as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } };
+    const { code, meta, message } = at as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown } } } };
     if (typeof code === 'string' && (prismaUnreachable.has(code) || pgUnavailable.has(code) || socketFailures.has(code))) return true;
+    if (typeof message === 'string' && pgConnectionLost.some((text) => message.startsWith(text))) return true;
     const cause = meta?.driverAdapterError?.cause;
     if (cause && (adapterUnreachable.has(String(cause.kind)) || (cause.kind === 'postgres' && pgUnavailable.has(String(cause.code))))) return true;
   }
@@ -22,3 +23,8 @@ const adapterUnreachable = new Set(['DatabaseNotReachable', 'ConnectionClosed', 
 const pgUnavailable = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
 /** Node sockets, when the pg driver's own error surfaces. */
 const socketFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+/**
+ * node-postgres's own errors for a connection that died under a query (they carry no code, and
+ * reach us unwrapped when a transaction's connection is cut): its fixed texts in pg/lib/client.js.
+ */
+const pgConnectionLost = ['Connection terminated', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable', 'Query read timeout'];

@@ -60,7 +60,10 @@ describe('PostgreSQL restarted under load', () => {
     const failures = traffic.samples.filter((s) => !expected[s.op].includes(s.status));
     expect(failures.length).toBeGreaterThan(0); // the outage was felt
     for (const failure of failures) {
-      expect(failure.status, JSON.stringify(failure)).toBe(503);
+      // A 500 names its request id: show what the server logged for it.
+      const id = /request ([0-9a-f-]{36})/.exec(failure.body ?? '')?.[1];
+      const logged = id ? shop.output().split('\n').filter((line) => line.includes(id)).join('\n') : '';
+      expect(failure.status, `${JSON.stringify(failure)}\n${logged}`).toBe(503);
       const body = JSON.parse(failure.body!);
       expect(Object.keys(body)).toEqual(['error']);
       expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
