@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
-import { createDb } from '@/server/db/client';
+import { createDb, type Db } from '@/server/db/client';
 import { rest } from '../support/rest';
 import { STAFF } from '../support/photos';
 
@@ -34,19 +34,15 @@ describe('every /v1 answer', () => {
   });
 
   test('a 500 names the request id in its message and keeps exactly the contract body', async () => {
-    // A database nobody listens on: the lookup fails on our side.
-    const down = createDb('postgresql://nobody:nothing@127.0.0.1:9/none');
-    try {
-      const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=a%40b.example', { headers: { 'x-request-id': 'support-case-123456' } });
-      const answer = await handleRest(request, () => ({ db: down, authorization: null }));
-      expect(answer.status).toBe(500);
-      expect(await answer.json()).toEqual({
-        error: { code: 'internal', message: 'Something went wrong on our side. Please try again later (request support-case-123456).' },
-      });
-      expect(answer.headers.get('x-request-id')).toBe('support-case-123456');
-    } finally {
-      await down.$disconnect();
-    }
+    // A bug on our side (not an unreachable database, which is 503): the order table's reader throws.
+    const buggy = { order: { findUnique: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'code')")) } } as unknown as Db;
+    const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=a%40b.example', { headers: { 'x-request-id': 'support-case-123456' } });
+    const answer = await handleRest(request, () => ({ db: buggy, authorization: null }));
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({
+      error: { code: 'internal', message: 'Something went wrong on our side. Please try again later (request support-case-123456).' },
+    });
+    expect(answer.headers.get('x-request-id')).toBe('support-case-123456');
   });
 });
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
-import { createDb } from '@/server/db/client';
+import { createDb, type Db } from '@/server/db/client';
 import { smtpMailer } from '@/server/integrations/mailer';
 import { jobs } from '@/server/jobs/registry';
 import { runHere } from '@/server/jobs/runner';
@@ -109,21 +109,28 @@ describe('secrets and personal data never reach the log', () => {
     expect(line).toContain('[e-mail]');
   });
 
-  test('a 500', async () => {
+  test('a failure on our side: the database unreachable (503), its address and password in the client', async () => {
     const down = createDb(`postgresql://shop:${encodeURIComponent('db-password-not-for-logs')}@127.0.0.1:9/none`);
     try {
       const answer = await handleRest(new Request(`http://shop.test/v1/orders/${placedCode}?email=${encodeURIComponent(EMAIL)}`), () => ({ db: down, authorization: null }));
-      expect(answer.status).toBe(500);
+      expect(answer.status).toBe(503);
     } finally {
       await down.$disconnect();
     }
     expect(captured.lines.some((line) => line.includes('"level":"error"') && line.includes('requestId'))).toBe(true);
   });
 
+  test('a 500 from a bug whose error message carries an e-mail address (the scrub masks it)', async () => {
+    const buggy = { order: { findUnique: () => Promise.reject(new Error('order of bug.victim@example.com could not be mapped')) } } as unknown as Db;
+    const answer = await handleRest(new Request(`http://shop.test/v1/orders/${placedCode}?email=${encodeURIComponent(EMAIL)}`), () => ({ db: buggy, authorization: null }));
+    expect(answer.status).toBe(500);
+    expect(captured.lines.some((line) => line.includes('could not be mapped') && line.includes('requestId'))).toBe(true);
+  });
+
   test('none of it appears in what was written', () => {
     const written = captured.lines.join('');
     expect(captured.lines.length).toBeGreaterThanOrEqual(4);
-    const forbidden = [ADMIN_TOKEN, NEXTAUTH_SECRET, WEBHOOK_SECRET, STRIPE_TEST_KEY, EMAIL, EMAIL.toLowerCase(), REFUSED_EMAIL, 'someone.else@example.com'];
+    const forbidden = [ADMIN_TOKEN, NEXTAUTH_SECRET, WEBHOOK_SECRET, STRIPE_TEST_KEY, EMAIL, EMAIL.toLowerCase(), REFUSED_EMAIL, 'someone.else@example.com', 'bug.victim@example.com'];
     for (const value of forbidden) expect(written, value).not.toContain(value);
     expect(written).not.toMatch(/\b(sk|rk)_(live|test)_[A-Za-z0-9]+|whsec_[A-Za-z0-9_]+/);
     expect(written).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/);
