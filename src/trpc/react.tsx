@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
@@ -14,7 +14,7 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
     () =>
       new QueryClient({
         // Catalog data changes at most with a publish run; refetching on every focus would be waste.
-        defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 } },
+        defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: retryOnceUnlessRefused } },
       }),
   );
   const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc' })] }));
@@ -23,4 +23,14 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </trpc.Provider>
   );
+}
+
+/**
+ * One retry for what may pass a moment later (the network, a 5xx), none for the server's refusal
+ * (4xx): an order lookup answered "not found" or "too many lookups" would otherwise wait a second,
+ * ask again and count twice against the shopper's lookup limit.
+ */
+export function retryOnceUnlessRefused(failures: number, error: unknown): boolean {
+  const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+  return failures < 1 && !(status !== undefined && status >= 400 && status < 500);
 }
