@@ -30,7 +30,7 @@ async function main() {
   if (settings.NODE_ENV !== 'production') logger.warn(`NODE_ENV is ${settings.NODE_ENV}, not production: run this through npm start, or set NODE_ENV=production`);
   const port = Number(option('port') ?? settings.PORT);
   const hostname = option('hostname');
-  const graceMs = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
+  const graceMs = settings.SHUTDOWN_GRACE_MS;
 
   const server = http.createServer();
   const app = next({ dev: false, dir: process.cwd(), hostname: hostname ?? 'localhost', port, httpServer: server });

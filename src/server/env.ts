@@ -82,6 +82,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
   RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
+  /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
+  SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),
   /** The least severe log level written (pino levels). */
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
   /** Also write the log lines to this file (appended; its folder is created). Unset: stdout only. */

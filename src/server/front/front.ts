@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { CLIENT_HEADER, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
+import { internalErrorBody } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/server/http/security';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
 import { formActionSources, pagePolicy } from './csp';
@@ -63,8 +64,8 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         if (res.destroyed && res.headersSent) return;
         onError(error, `${req.method} ${pathname}`);
         if (!res.headersSent) {
-          res.writeHead(500, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong on our side. Please try again later.' } }));
+          res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'private, no-store' });
+          res.end(JSON.stringify(internalErrorBody(requestId)));
         } else {
           res.destroy();
         }
