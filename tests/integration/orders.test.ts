@@ -195,7 +195,14 @@ describe('GET /v1/orders/{code}', () => {
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           trackingNumber: null,
           sketchStatus: null,
-          events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/) }],
+          // The Starry Night is wider than tall, so it hangs landscape unless the client says otherwise.
+          orientation: 'landscape',
+          fit: 'whole',
+          style: null,
+          subjects: null,
+          notes: null,
+          photos: [],
+          events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null }],
         },
       });
     }

@@ -54,7 +54,7 @@ describe('checkout with Stripe configured', () => {
       const order = await db().order.findUniqueOrThrow({ where: { code: answer.body.code } });
       expect(order).toMatchObject({ status: 'pending', checkoutId: null });
       expect(await db().outboxEvent.count({ where: { name: 'shop/order.received', payload: { path: ['code'], equals: answer.body.code } } })).toBe(1);
-      expect((await lookup(answer.body.code)).events).toEqual([{ status: 'pending', note: null, at: expect.any(String) }]);
+      expect((await lookup(answer.body.code)).events).toEqual([{ status: 'pending', note: null, at: expect.any(String), photo: null, sketchStatus: null }]);
     } finally {
       stripe.control.failWith = 0;
     }

@@ -80,7 +80,7 @@ describe('the document describes the custom-order operations, raw bodies include
     const upload = doc.paths['/uploads'].post;
     expect(Object.keys(upload.requestBody.content).sort()).toEqual(['image/heic', 'image/heif', 'image/jpeg', 'image/png', 'image/webp']);
     expect(upload.requestBody.content['image/jpeg'].schema).toEqual({ type: 'string', format: 'binary' });
-    expect(upload.responses['201'].content['application/json'].schema.required).toEqual(['uploadId', 'contentType', 'size']);
+    expect(upload.responses['201'].content['application/json'].schema.required).toEqual(['uploadId', 'contentType', 'size', 'width', 'height']);
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '400', '413', '415', '500']));
 
     const webhook = doc.paths['/payments/stripe-webhook'].post;

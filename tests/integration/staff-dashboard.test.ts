@@ -1,3 +1,4 @@
+import { PhotoAddresses } from '@/server/orders/photos';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseEnv } from '@/server/env';
 import { db, type Db } from '@/server/db/client';
@@ -303,7 +304,7 @@ describe('the orders board', () => {
 
     const shipped = await changeOrderFromDashboard(own.db, { code, version: 2, status: 'shipped', trackingNumber: '1Z999', note: 'On its way', locale: 'en' });
     expect(shipped).toMatchObject({ status: 'shipped', trackingNumber: '1Z999', version: 3, moves: ['delivered'] });
-    const lookup = await lookupOrder(own.db, code, 'ada10@example.com');
+    const lookup = await lookupOrder(own.db, code, 'ada10@example.com', new PhotoAddresses('test'));
     expect(lookup.events.map((e) => [e.status, e.note])).toEqual([
       ['pending', null],
       ['paid', 'Bank transfer arrived'],

@@ -22,7 +22,7 @@ describe('POST /v1/admin/orders/{code}/status', () => {
       const order = await lookup(code);
       expect(order.status).toBe(status);
       const last = order.events.at(-1)!;
-      expect(last).toEqual({ status, note: `Now ${status}`, at: expect.stringMatching(/Z$/) });
+      expect(last).toEqual({ status, note: `Now ${status}`, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null });
       expect(Date.parse(last.at)).toBeGreaterThanOrEqual(before - 1000);
     }
     const order = await lookup(code);

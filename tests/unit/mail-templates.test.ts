@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { renderOrderMail, type MailOrder, type OrderMailKind } from '@/server/orders/mail';
 
-const kinds: OrderMailKind[] = ['received', 'paid', 'shipped', 'delivered'];
+const kinds: OrderMailKind[] = ['received', 'paid', 'shipped', 'delivered', 'sketch'];
 const languages = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
 
 const order = (overrides: Partial<MailOrder> = {}): MailOrder => ({
@@ -13,6 +13,7 @@ const order = (overrides: Partial<MailOrder> = {}): MailOrder => ({
   style: null,
   subjects: null,
   size: '50x70',
+  orientation: 'portrait',
   frame: 'framed',
   totalCents: 34800,
   customerName: 'Ada <Lovelace> & Co',
@@ -51,7 +52,8 @@ describe('order e-mail templates', () => {
       for (const body of [mail.text, mail.html]) {
         expect(body).toContain('7HK2M9QX0A');
         expect(body).toContain('The Starry Night');
-        expect(body).toContain('50x70');
+        // Width × height as the canvas hangs (portrait here).
+        expect(body).toContain('50 × 70 cm');
         expect(body).toContain(total);
         expect(body).toContain(link);
       }

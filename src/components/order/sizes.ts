@@ -1,17 +1,13 @@
+import { canvasOf, orientationOf, type Orientation } from '@/server/orders/canvas';
 import type { Size } from '@/server/orders/schema';
 
-/** The two sides of a size, in cm, short side first: `50x70` → 50 and 70. */
-export function sidesOf(size: Size): { shortCm: number; longCm: number } {
-  const [a, b] = size.split('x').map(Number) as [number, number];
-  return { shortCm: Math.min(a, b), longCm: Math.max(a, b) };
-}
+export { sidesOf } from '@/server/orders/canvas';
 
 /**
- * The canvas we paint for a size, turned the way the painting is: a landscape work (wider than
- * tall, `ratio` = width / height > 1) is painted 70 wide × 50 high, a portrait or unknown one
- * 50 × 70.
+ * The canvas for a size, turned the way the painting hangs: by the order's orientation when it is
+ * known, otherwise by the work's or photo's proportions (`ratio` = width / height; > 1 is landscape).
  */
-export function canvasCm(size: Size, ratio?: number | null): { widthCm: number; heightCm: number } {
-  const { shortCm, longCm } = sidesOf(size);
-  return ratio != null && ratio > 1 ? { widthCm: longCm, heightCm: shortCm } : { widthCm: shortCm, heightCm: longCm };
+export function canvasCm(size: Size, turn?: number | Orientation | null): { widthCm: number; heightCm: number } {
+  const orientation = typeof turn === 'string' ? turn : turn != null ? orientationOf(turn, 1) : 'portrait';
+  return canvasOf(size, orientation);
 }

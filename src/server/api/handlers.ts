@@ -1,6 +1,7 @@
 import type { LimitName } from '@/server/limits/policy';
 import type { Method } from './routes';
 import { stripeWebhookRoute } from '@/server/payments/handler';
+import { orderPhotoRoute, studioPhotoRoute } from '@/server/orders/photo-routes';
 import { adminPhotoRoute, uploadRoute } from '@/server/uploads/handler';
 
 /**
@@ -22,4 +23,4 @@ export interface RequestHandlerRoute {
 }
 
 /** Every hand-written /v1 handler; an issue that adds one registers it here. */
-export const requestHandlers: RequestHandlerRoute[] = [uploadRoute(), adminPhotoRoute(), stripeWebhookRoute()];
+export const requestHandlers: RequestHandlerRoute[] = [uploadRoute(), adminPhotoRoute(), stripeWebhookRoute(), studioPhotoRoute(), orderPhotoRoute()];

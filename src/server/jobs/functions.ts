@@ -1,5 +1,6 @@
 import type { Inngest } from 'inngest';
 import { orderMailKinds } from '@/server/orders/mail';
+import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredWikidata } from '@/server/pipeline/config';
 import { ingestCatalog, STORIES_EVENT } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
@@ -23,6 +24,11 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
       retries: 20,
       triggers: Object.keys(orderMailKinds).map((event) => ({ event })),
     },
+    async ({ event, step }) => step.run('send the e-mail', () => runJob(event.name, event.data, deps())),
+  );
+
+  const studioEmail = client.createFunction(
+    { id: 'studio-email', name: "E-mail to the studio about a customer's sketch decision", retries: 20, triggers: [{ event: SKETCH_DECIDED_EVENT }] },
     async ({ event, step }) => step.run('send the e-mail', () => runJob(event.name, event.data, deps())),
   );
 
@@ -108,7 +114,7 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ event, step }) => step.run('submit to IndexNow', () => notifySearchEngines(deps().db, deps().notifier ?? null, event.data)),
   );
 
-  return [orderEmail, ingest, writeStoriesFn, publish, recount, notify];
+  return [orderEmail, studioEmail, ingest, writeStoriesFn, publish, recount, notify];
 }
 
 export const functions = createFunctions(inngest, configuredJobDeps);

@@ -2,7 +2,8 @@ import type { Db } from '@/server/db/client';
 import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
-import { orderMailKinds, sendOrderMail, type OrderMailEvent } from '@/server/orders/mail';
+import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, type OrderMailEvent } from '@/server/orders/mail';
+import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import type { SearchNotifier } from '@/server/integrations/indexnow';
 import type { LanguageModel } from '@/server/integrations/llm';
 import type { WikidataSource } from '@/server/integrations/wikidata';
@@ -17,6 +18,8 @@ export interface JobDeps {
   db: Db;
   mailer: Mailer | null;
   baseUrl: string;
+  /** Where messages for the studio go (SHOP_EMAIL). */
+  studioEmail?: string;
   /** Search-engine notification (IndexNow); null or absent: not configured. */
   notifier?: SearchNotifier | null;
   /** The language model for stories; null or absent: factual templates. */
@@ -27,7 +30,7 @@ export interface JobDeps {
 }
 
 export function configuredJobDeps(): JobDeps {
-  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), notifier: configuredNotifier(), model: configuredModel(),
+  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), studioEmail: env().SHOP_EMAIL, notifier: configuredNotifier(), model: configuredModel(),
     wikidata: configuredWikidata(), perDay: env().PUBLISH_PER_DAY };
 }
 
@@ -44,6 +47,9 @@ export const jobs: Record<string, Job> = {
       (payload: unknown, deps: JobDeps) => sendOrderMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl }),
     ]),
   ),
+  // A customer's sketch decision → the studio.
+  [SKETCH_DECIDED_EVENT]: (payload, deps) =>
+    sendSketchDecisionMail(deps.db, deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),
   // New page addresses after a publish run → IndexNow (failures are recorded, not thrown).
   [NOTIFY_EVENT]: (payload, deps) => notifySearchEngines(deps.db, deps.notifier ?? null, payload),
   // Stories after an ingest added works (templates when no language model is configured).

@@ -5,7 +5,7 @@ import { DomainError, notFound } from '@/server/errors';
 import { locales } from '@/server/shared/locales';
 import { normalizeOrderCode } from './code';
 import { orderStatuses, StaffOrder, StaffOrderDetail, StatusChange, type OrderStatus } from './schema';
-import { toStaffOrder } from './staff';
+import { lastEvent, staffDetailIncludes, toStaffOrder, toStaffOrderDetail } from './staff';
 import { applyTransition, lockingTransaction, lockOrder, planTransition } from './status';
 
 /**
@@ -75,7 +75,7 @@ export async function orderBoard(db: Db, input: BoardQuery, pageSize = BOARD_PAG
     db.order.groupBy({ by: ['status'], where: search, _count: { _all: true } }),
     db.order.findMany({
       where,
-      include: withTitles(query.locale),
+      include: { ...withTitles(query.locale), ...lastEvent },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (query.page - 1) * pageSize,
       take: pageSize,
@@ -120,18 +120,21 @@ export function allowedMoves(order: Parameters<typeof planTransition>[0]): Order
 export async function orderForStaff(db: Db, code: string, locale: string = 'en'): Promise<OrderForStaff> {
   const order = await db.order.findUnique({
     where: { code: normalizeOrderCode(code) },
-    include: { events: { orderBy: { id: 'asc' } }, upload: true, ...withTitles(locale) },
+    include: { ...staffDetailIncludes, upload: true, ...withTitles(locale) },
   });
   if (!order) throw notFound('No order has this code.');
   return {
-    ...toStaffOrder(order),
-    events: order.events.map((event) => ({ status: event.status, note: event.note, at: event.at.toISOString(), actor: event.actor })),
+    // The dashboard reads photos through its own session-checked door.
+    ...toStaffOrderDetail(order, dashboardPhotoUrl),
     artworkTitle: titleOf(order.artwork, locale),
     version: order.events.length,
     moves: allowedMoves(order),
     photo: order.upload ? { id: order.upload.id, contentType: order.upload.contentType, size: order.upload.size } : null,
   };
 }
+
+/** Where the dashboard's pages read a photo (with the staff session cookie). */
+export const dashboardPhotoUrl = (id: string) => `/staff/api/photos/${id}`;
 
 /** A change from the order page: the StatusChange body, the order's code, and the version the page showed. */
 export const DashboardChange = StatusChange.extend({

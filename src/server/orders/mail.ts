@@ -9,7 +9,8 @@ import type { Db } from '@/server/db/client';
 import type { Mail, Mailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
 import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
-import type { Frame, Style } from './schema';
+import { canvasOf, type Orientation } from './canvas';
+import type { Frame, Size, Style } from './schema';
 
 /** The customer e-mails of decisions.md "Orders", one per outbox event name. */
 export const orderMailKinds = {
@@ -17,6 +18,8 @@ export const orderMailKinds = {
   'shop/order.paid': 'paid',
   'shop/order.shipped': 'shipped',
   'shop/order.delivered': 'delivered',
+  // A sketch waits for the customer's decision (photos.ts).
+  'shop/order.sketch-ready': 'sketch',
 } as const;
 export type OrderMailEvent = keyof typeof orderMailKinds;
 export type OrderMailKind = (typeof orderMailKinds)[OrderMailEvent];
@@ -40,6 +43,7 @@ export interface MailOrder {
   style: string | null;
   subjects: number | null;
   size: string;
+  orientation: Orientation;
   frame: string;
   totalCents: number;
   customerName: string;
@@ -62,7 +66,9 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
     order.kind === 'reproduction'
       ? fill(t.items.reproduction, { title: order.artworkTitle ?? '' })
       : fill(t.items.custom, { style: t.items.styles[order.style as Style] ?? order.style ?? '', subjects: order.subjects ?? 1 });
-  const details = fill(t.items.details, { size: order.size, frame: t.items.frames[order.frame as Frame] ?? order.frame });
+  // Width × height as the canvas hangs, the way the order form and order page show it.
+  const canvas = canvasOf(order.size as Size, order.orientation);
+  const details = fill(t.items.details, { size: `${canvas.widthCm} × ${canvas.heightCm}`, frame: t.items.frames[order.frame as Frame] ?? order.frame });
   // The website's order page, in the language the customer ordered in (vi included).
   const link = `${baseUrl}/${order.locale}/orders/${order.code}`;
   const tracking = kind === 'shipped' || kind === 'delivered' ? order.trackingNumber : null;
@@ -90,7 +96,7 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
 ${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${h(value)}</strong></td></tr>`).join('\n')}
 </table>
 <p style="font-size:14px;line-height:1.5">${h(t.lookup)}</p>
-<p><a href="${h(link)}" style="display:inline-block;background:#2b2620;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${h(t.lookupButton)}</a></p>
+<p><a href="${h(link)}" style="display:inline-block;background:#2b2620;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${h(kind === 'sketch' ? t.sketchButton : t.lookupButton)}</a></p>
 <p style="font-size:13px;color:#6b6257"><a href="${h(link)}" style="color:#6b6257">${h(link)}</a></p>
 <p style="font-size:15px;margin-top:28px">${h(t.signature)}</p>
 </td></tr></table>
@@ -142,6 +148,7 @@ export async function sendOrderMail(
       style: order.style,
       subjects: order.subjects,
       size: order.size,
+      orientation: order.orientation,
       frame: order.frame,
       totalCents: order.totalCents,
       customerName: order.customerName,
@@ -152,5 +159,48 @@ export async function sendOrderMail(
     settings.baseUrl,
   );
   await mailer.send({ to: order.customerEmail, ...mail });
+  return 'sent';
+}
+
+/** What the outbox carries for the studio's e-mail about a sketch decision. */
+const StudioMailPayload = z.object({ orderId: z.int(), code: z.string() });
+
+/**
+ * Tells the studio (`SHOP_EMAIL`) that a customer decided on a sketch, with the decision, the
+ * comment and a link to the order in the dashboard. In English: it is the studio's own mail.
+ */
+export async function sendSketchDecisionMail(
+  db: Db,
+  mailer: Mailer | null,
+  rawPayload: unknown,
+  settings: OrderMailSettings & { studioEmail: string },
+): Promise<'sent' | 'mail off' | 'no such order'> {
+  const payload = StudioMailPayload.parse(rawPayload);
+  if (!mailer) {
+    logger.info('mail is off (SMTP_URL unset): the studio is not e-mailed about the sketch decision on order %s', payload.code);
+    return 'mail off';
+  }
+  const order = await db.order.findUnique({
+    where: { id: payload.orderId },
+    select: { code: true, customerName: true, events: { where: { actor: 'customer', sketchStatus: { not: null } }, orderBy: { id: 'desc' }, take: 1 } },
+  });
+  const decision = order?.events[0];
+  if (!order || !decision) return 'no such order';
+  const approved = decision.sketchStatus === 'approved';
+  const link = `${settings.baseUrl}/staff/en/orders/${order.code}`;
+  const subject = `Order ${order.code}: ${approved ? 'sketch approved' : 'changes asked for the sketch'}`;
+  const lines = [
+    `${order.customerName} ${approved ? 'approved the sketch of order' : 'asked for changes to the sketch of order'} ${order.code}.`,
+    ...(decision.note ? ['', 'Their comment:', decision.note] : []),
+    '',
+    `The order in the dashboard: ${link}`,
+    '',
+  ];
+  const h = escapeHtml;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${h(subject)}</title></head><body style="font-family:Georgia,serif;color:#2b2620">
+${lines.filter((line) => line !== '' && !line.startsWith('The order in')).map((line) => `<p>${h(line)}</p>`).join('\n')}
+<p><a href="${h(link)}">Open order ${h(order.code)} in the dashboard</a></p></body></html>
+`;
+  await mailer.send({ to: settings.studioEmail, subject, text: lines.join('\n'), html });
   return 'sent';
 }

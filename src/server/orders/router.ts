@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
-import { CreateOrder, OrderCreated, OrderLookup, OrderView, PriceTable, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from './schema';
+import { configuredPhotoAddresses } from './photos';
+import { CreateOrder, OrderCreated, OrderLookup, OrderView, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from './schema';
 import { createOrder, lookupOrder, priceTable } from './service';
+import { decideOnSketch } from './sketch';
 import { listOrders } from './staff';
 import { changeOrderStatus } from './status';
 
@@ -34,7 +36,30 @@ export const ordersRouter = router({
     })
     .input(OrderLookup)
     .output(z.object({ order: OrderView }))
-    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email) })),
+    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, configuredPhotoAddresses()) })),
+
+  sketchDecision: publicProcedure
+    .meta({
+      rateLimit: 'orderLookup',
+      openapi: {
+        method: 'POST', path: '/orders/{code}/sketch-decision', tags: ['orders'], protect: false,
+        summary: "Approve the sketch of a custom painting, or ask for changes",
+        description:
+          'Only when the studio has shown a sketch and it waits for the customer (sketchStatus pending). Records an event with the ' +
+          'decision and the comment, and tells the studio. A wrong e-mail answers exactly like an unknown code.',
+        errorResponses: {
+          400: 'Invalid input (a comment over 2000 characters, an unknown decision)',
+          404: 'No order matches this code and e-mail',
+          409: 'Not a custom order, no sketch shown yet, or the sketch is decided on already',
+        },
+      },
+    })
+    .input(jsonBody(SketchDecision, { code: z.string().min(1).max(20) }))
+    .output(z.object({ order: OrderView }))
+    .mutation(async ({ ctx, input }) => {
+      const { code, ...decision } = input;
+      return { order: await decideOnSketch(ctx.db, code, decision, configuredPhotoAddresses()) };
+    }),
 
   pricing: publicProcedure
     .meta({

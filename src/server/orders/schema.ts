@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from '@/server/shared/locales';
+import { orientations } from './canvas';
 
 /**
  * The order contracts (interface.md §2, decisions.md "Orders"). One schema per contract: the order
@@ -11,12 +12,22 @@ export const styles = ['classic', 'impressionist', 'modern', 'vangogh'] as const
 export const orderKinds = ['reproduction', 'custom'] as const;
 export const orderStatuses = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered', 'cancelled'] as const;
 export const sketchStatuses = ['pending', 'approved', 'changes_requested'] as const;
+export const fits = ['whole', 'crop'] as const;
+export const photoKinds = ['customer', 'sketch', 'progress', 'finished'] as const;
+/** The photos staff add to an order's timeline (the customer's own comes with the order). */
+export const studioPhotoKinds = ['sketch', 'progress', 'finished'] as const;
+export const sketchDecisions = ['approved', 'changes_requested'] as const;
+export { orientations, type Orientation } from './canvas';
 
 export type Size = (typeof sizes)[number];
 export type Frame = (typeof frames)[number];
 export type Style = (typeof styles)[number];
 export type OrderKind = (typeof orderKinds)[number];
 export type OrderStatus = (typeof orderStatuses)[number];
+export type Fit = (typeof fits)[number];
+export type PhotoKind = (typeof photoKinds)[number];
+export type StudioPhotoKind = (typeof studioPhotoKinds)[number];
+export type SketchStatus = (typeof sketchStatuses)[number];
 
 export const Customer = z
   .object({
@@ -36,10 +47,23 @@ const orderCommon = {
   locale: z.enum(locales).default('en'),
   notes: z.string().max(2000).optional(),
   customer: Customer,
+  orientation: z
+    .enum(orientations)
+    .optional()
+    .describe("How the canvas hangs (portrait: short edge horizontal). Absent: the artwork's orientation, or the photo's as measured at upload"),
+  showcaseConsent: z.boolean().default(false).describe('The customer allows the studio to show the finished painting (never their photo or name)'),
 };
 
 export const CreateReproductionOrder = z
-  .object({ kind: z.literal('reproduction'), ...orderCommon, artworkSlug: z.string().min(1).max(120) })
+  .object({
+    kind: z.literal('reproduction'),
+    ...orderCommon,
+    artworkSlug: z.string().min(1).max(120),
+    fit: z
+      .enum(fits)
+      .default('whole')
+      .describe("Where the work's proportions differ from the canvas: `whole` keeps the whole composition and extends the background, `crop` fills the canvas"),
+  })
   .meta({ id: 'CreateReproductionOrder' });
 
 export const CreateCustomOrder = z
@@ -49,6 +73,8 @@ export const CreateCustomOrder = z
     uploadId: z.uuid(),
     style: z.enum(styles),
     subjects: z.int().min(1).max(8),
+    // A custom painting is composed from the photo by the painter: there is nothing to fit.
+    fit: z.never({ error: 'fit is for reproductions only' }).optional().describe('Not allowed on a custom order (400)'),
   })
   .meta({ id: 'CreateCustomOrder' });
 
@@ -67,10 +93,23 @@ export const OrderCreated = z
   .meta({ id: 'OrderCreated' });
 export type OrderCreated = z.output<typeof OrderCreated>;
 
+/** A photo on an order's timeline; `url` is where the asker may read it (signed and expiring for the customer). */
+export const OrderPhotoView = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(photoKinds),
+    url: z.string().describe("In an order lookup: a signed address under /v1/orders/{code}/photos/{id} that expires after one hour"),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'OrderPhoto' });
+export type OrderPhotoView = z.output<typeof OrderPhotoView>;
+
 export const OrderEventView = z.object({
   status: z.enum(orderStatuses),
   note: z.string().nullable(),
   at: z.iso.datetime(),
+  photo: OrderPhotoView.nullable().describe('The photo this event added'),
+  sketchStatus: z.enum(sketchStatuses).nullable().describe('The sketch status this event set (a decision), or null'),
 });
 
 export const OrderView = z
@@ -85,6 +124,12 @@ export const OrderView = z
     createdAt: z.iso.datetime(),
     trackingNumber: z.string().nullable(),
     sketchStatus: z.enum(sketchStatuses).nullable(),
+    orientation: z.enum(orientations),
+    fit: z.enum(fits).nullable().describe('Reproductions only'),
+    style: z.enum(styles).nullable().describe('Custom paintings only'),
+    subjects: z.int().nullable().describe('Custom paintings only'),
+    notes: z.string().nullable(),
+    photos: z.array(OrderPhotoView).describe("The order's photos, oldest first: the customer's own, then the studio's"),
     events: z.array(OrderEventView).describe('Order history, oldest first'),
   })
   .meta({ id: 'OrderView' });
@@ -95,6 +140,16 @@ export const OrderLookup = z.object({
   email: z.string().min(1).max(200),
 });
 export type OrderLookup = z.output<typeof OrderLookup>;
+
+/** The customer's answer to a sketch (`POST /v1/orders/{code}/sketch-decision`). */
+export const SketchDecision = z
+  .object({
+    email: z.string().min(1).max(200).describe('The e-mail address the order was placed with'),
+    decision: z.enum(sketchDecisions),
+    comment: z.string().trim().max(2000).optional().describe('What to change, or a word for the painter'),
+  })
+  .meta({ id: 'SketchDecision' });
+export type SketchDecision = z.output<typeof SketchDecision>;
 
 export const PriceTable = z
   .object({
@@ -150,11 +205,15 @@ export const StaffOrder = z
     style: z.enum(styles).nullable(),
     subjects: z.int().nullable(),
     size: z.enum(sizes),
+    orientation: z.enum(orientations),
+    fit: z.enum(fits).nullable(),
+    showcaseConsent: z.boolean(),
     frame: z.enum(frames),
     notes: z.string().nullable(),
     total: z.int().describe('Integer US cents'),
     trackingNumber: z.string().nullable(),
     sketchStatus: z.enum(sketchStatuses).nullable(),
+    customerAnswered: z.boolean().describe("The customer decided on the latest sketch and the studio has not acted on it yet"),
     customer: z.object({
       name: z.string(),
       email: z.string(),
@@ -175,6 +234,7 @@ export const StaffOrderPage = z
   .meta({ id: 'StaffOrderPage' });
 
 export const StaffOrderDetail = StaffOrder.extend({
+  photos: z.array(OrderPhotoView).describe('Oldest first; url is the staff address (GET /admin/uploads/{id})'),
   events: z.array(OrderEventView.extend({ actor: z.enum(['customer', 'staff', 'payment', 'system']) })).describe('Oldest first'),
 }).meta({ id: 'StaffOrderDetail' });
 export type StaffOrderDetail = z.output<typeof StaffOrderDetail>;

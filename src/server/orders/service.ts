@@ -3,7 +3,9 @@ import type { Db } from '@/server/db/client';
 import { enqueue } from '@/server/jobs/outbox';
 import { invalidInput, notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { orientationOf, type Orientation } from './canvas';
 import { newOrderCode, normalizeOrderCode } from './code';
+import { photoView, type PhotoAddresses } from './photos';
 import { priceOf, reproductionPrices, customMultiplier, extraSubjectCents } from './pricing';
 import type { CreateOrder, OrderCreated, OrderView } from './schema';
 
@@ -42,6 +44,8 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
             frame: input.frame,
             locale: input.locale,
             notes: input.notes ?? null,
+            orientation: input.orientation ?? description.orientation,
+            showcaseConsent: input.showcaseConsent,
             totalCents,
             customerName: input.customer.name,
             customerEmail: input.customer.email,
@@ -51,11 +55,13 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
             postalCode: input.customer.postalCode,
             country: input.customer.country,
             ...(input.kind === 'reproduction'
-              ? { artworkSlug: input.artworkSlug, artworkId: description.artworkId }
+              ? { artworkSlug: input.artworkSlug, artworkId: description.artworkId, fit: input.fit }
               : { uploadId: input.uploadId, style: input.style, subjects: input.subjects }),
             events: { create: { status: 'pending', actor: 'customer' } },
           },
         });
+        // The customer's own photo opens the order's timeline (and is used up: one photo, one order).
+        if (input.kind === 'custom') await tx.orderPhoto.create({ data: { uploadId: input.uploadId, orderId: order.id, kind: 'customer' } });
         await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
       }, takingOrders);
       const checkoutUrl = checkout ? await openCheckout(db, checkout, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text }) : null;
@@ -79,32 +85,55 @@ async function openCheckout(db: Db, checkout: Checkout, order: Parameters<Checko
   }
 }
 
-async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: string; artworkId?: number }> {
+/**
+ * Checks what the order names and reads what it is made from: the artwork (a reproduction hangs
+ * the way its artwork does) or the photo (a custom painting hangs the way its photo does, as
+ * measured at upload). A photo already on an order, the customer's or the studio's, is used up.
+ */
+async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: string; artworkId?: number; orientation: Orientation }> {
   if (input.kind === 'reproduction') {
     const artwork = await db.artwork.findFirst({
       where: { slug: input.artworkSlug, status: 'published' },
-      select: { id: true, texts: { where: { locale: 'en' }, select: { title: true } } },
+      select: { id: true, widthCm: true, heightCm: true, texts: { where: { locale: 'en' }, select: { title: true } } },
     });
     if (!artwork) throw invalidInput(`No artwork in the catalog has the slug "${input.artworkSlug}".`, [{ path: 'artworkSlug', message: 'unknown artwork' }]);
-    return { artworkId: artwork.id, text: `${artwork.texts[0]?.title ?? input.artworkSlug}, ${input.size} cm, ${input.frame}` };
+    return {
+      artworkId: artwork.id,
+      orientation: orientationOf(artwork.widthCm?.toNumber(), artwork.heightCm?.toNumber()),
+      text: `${artwork.texts[0]?.title ?? input.artworkSlug}, ${input.size} cm, ${input.frame}`,
+    };
   }
-  const upload = await db.upload.findUnique({ where: { id: input.uploadId }, select: { order: { select: { id: true } } } });
+  const upload = await db.upload.findUnique({ where: { id: input.uploadId }, select: { width: true, height: true, photo: { select: { orderId: true } } } });
   if (!upload) throw invalidInput('No uploaded photo has this uploadId: upload the photo first.', [{ path: 'uploadId', message: 'unknown upload' }]);
-  if (upload.order) throw invalidInput('This photo is already part of another order: upload it again for a new order.', [{ path: 'uploadId', message: 'already used' }]);
-  return { text: `Custom painting (${input.style}, ${input.subjects} subject${input.subjects > 1 ? 's' : ''}), ${input.size} cm, ${input.frame}` };
+  if (upload.photo) throw invalidInput('This photo is already part of another order: upload it again for a new order.', [{ path: 'uploadId', message: 'already used' }]);
+  return {
+    orientation: orientationOf(upload.width, upload.height),
+    text: `Custom painting (${input.style}, ${input.subjects} subject${input.subjects > 1 ? 's' : ''}), ${input.size} cm, ${input.frame}`,
+  };
 }
 
+const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } as const;
+
+/** Whether a typed e-mail is the order's: trimmed, any letter case. */
+export const sameEmail = (stored: string, typed: string) => stored.trim().toLowerCase() === typed.trim().toLowerCase();
+
+export const noMatchingOrder = () => notFound('No order matches this code and e-mail address.');
+
 /**
- * The order as its customer may see it. A wrong e-mail answers exactly like an unknown code, after
- * the same single query, so the lookup tells a guesser nothing.
+ * The order as its customer may see it, with its photos at addresses signed for them. A wrong
+ * e-mail answers exactly like an unknown code, after the same single query, so the lookup tells a
+ * guesser nothing.
  */
-export async function lookupOrder(db: Db, typedCode: string, typedEmail: string): Promise<OrderView> {
+export async function lookupOrder(db: Db, typedCode: string, typedEmail: string, addresses: PhotoAddresses, now: Date = new Date()): Promise<OrderView> {
   const order = await db.order.findUnique({
     where: { code: normalizeOrderCode(typedCode) },
-    include: { events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true } } },
+    include: {
+      events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true, sketchStatus: true, photo: photoFields } },
+      photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], ...photoFields },
+    },
   });
-  const emailMatches = order !== null && order.customerEmail.trim().toLowerCase() === typedEmail.trim().toLowerCase();
-  if (!order || !emailMatches) throw notFound('No order matches this code and e-mail address.');
+  if (!order || !sameEmail(order.customerEmail, typedEmail)) throw noMatchingOrder();
+  const url = (id: string) => addresses.url(order.code, id, now);
   return {
     code: order.code,
     kind: order.kind,
@@ -112,11 +141,23 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string)
     artworkSlug: order.artworkSlug,
     size: order.size as OrderView['size'],
     frame: order.frame as OrderView['frame'],
+    orientation: order.orientation,
+    fit: order.fit,
+    style: order.style as OrderView['style'],
+    subjects: order.subjects,
+    notes: order.notes,
     total: order.totalCents,
     createdAt: order.createdAt.toISOString(),
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
-    events: order.events.map((event) => ({ status: event.status, note: event.note, at: event.at.toISOString() })),
+    photos: order.photos.map((photo) => photoView(photo, url)),
+    events: order.events.map((event) => ({
+      status: event.status,
+      note: event.note,
+      at: event.at.toISOString(),
+      photo: event.photo ? photoView(event.photo, url) : null,
+      sketchStatus: event.sketchStatus,
+    })),
   };
 }
 

@@ -1,9 +1,21 @@
-import type { Order } from '@/generated/prisma/client';
+import type { Order, Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
+import { photoView, staffPhotoUrl } from './photos';
 import { STAFF_PAGE_SIZE, type OrderStatus, type StaffOrder, type StaffOrderDetail } from './schema';
 
+/** The newest event of each order, for `customerAnswered`. */
+export const lastEvent = { events: { orderBy: { id: 'desc' }, take: 1, select: { actor: true } } } satisfies Prisma.OrderInclude;
+
+/**
+ * Whether the customer's sketch decision waits for the studio: the order is still in `sketching`,
+ * the customer has decided, and nobody has done anything with the order since.
+ */
+export function customerAnswered(order: Pick<Order, 'status' | 'sketchStatus'>, newest: { actor: string } | undefined): boolean {
+  return order.status === 'sketching' && (order.sketchStatus === 'approved' || order.sketchStatus === 'changes_requested') && newest?.actor === 'customer';
+}
+
 /** An order as staff see it: everything the customer entered, the photo's id, and the totals. */
-export function toStaffOrder(order: Order): StaffOrder {
+export function toStaffOrder(order: Order & { events: { actor: string }[] }): StaffOrder {
   return {
     code: order.code,
     kind: order.kind,
@@ -14,11 +26,15 @@ export function toStaffOrder(order: Order): StaffOrder {
     style: order.style as StaffOrder['style'],
     subjects: order.subjects,
     size: order.size as StaffOrder['size'],
+    orientation: order.orientation,
+    fit: order.fit,
+    showcaseConsent: order.showcaseConsent,
     frame: order.frame as StaffOrder['frame'],
     notes: order.notes,
     total: order.totalCents,
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
+    customerAnswered: customerAnswered(order, order.events.at(-1)),
     customer: {
       name: order.customerName,
       email: order.customerEmail,
@@ -42,16 +58,42 @@ export async function listOrders(db: Db, query: { status?: OrderStatus; page: nu
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (query.page - 1) * STAFF_PAGE_SIZE,
       take: STAFF_PAGE_SIZE,
+      include: lastEvent,
     }),
     db.order.count({ where }),
   ]);
   return { items: rows.map(toStaffOrder), total, page: query.page, pageSize: STAFF_PAGE_SIZE };
 }
 
-export async function staffOrderDetail(db: Db, id: number): Promise<StaffOrderDetail> {
-  const order = await db.order.findUniqueOrThrow({ where: { id }, include: { events: { orderBy: { id: 'asc' } } } });
+const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } satisfies Prisma.OrderPhotoDefaultArgs;
+
+/** What a staff view of one order reads: its whole history with photos, and its photos. */
+export const staffDetailIncludes = {
+  events: { orderBy: { id: 'asc' }, include: { photo: photoFields } },
+  photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], ...photoFields },
+} satisfies Prisma.OrderInclude;
+
+type DetailRow = Order & {
+  events: { status: OrderStatus; note: string | null; at: Date; actor: StaffOrderDetail['events'][number]['actor']; sketchStatus: StaffOrder['sketchStatus']; photo: Parameters<typeof photoView>[0] | null }[];
+  photos: Parameters<typeof photoView>[0][];
+};
+
+/** One order with its history and photos as staff see it; `url` gives a photo's staff address. */
+export function toStaffOrderDetail(order: DetailRow, url: (id: string) => string = staffPhotoUrl): StaffOrderDetail {
   return {
     ...toStaffOrder(order),
-    events: order.events.map((event) => ({ status: event.status, note: event.note, at: event.at.toISOString(), actor: event.actor })),
+    photos: order.photos.map((photo) => photoView(photo, url)),
+    events: order.events.map((event) => ({
+      status: event.status,
+      note: event.note,
+      at: event.at.toISOString(),
+      actor: event.actor,
+      photo: event.photo ? photoView(event.photo, url) : null,
+      sketchStatus: event.sketchStatus,
+    })),
   };
+}
+
+export async function staffOrderDetail(db: Db, id: number): Promise<StaffOrderDetail> {
+  return toStaffOrderDetail(await db.order.findUniqueOrThrow({ where: { id }, include: staffDetailIncludes }));
 }

@@ -30,6 +30,7 @@ export interface LockedOrder {
   sketchStatus: SketchStatus | null;
   trackingNumber: string | null;
   totalCents: number;
+  customerEmail: string;
 }
 
 /** A status change as the services take it (the body of StatusChange, already validated). */
@@ -80,7 +81,7 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
 /** Reads the order and holds its row lock until the transaction ends, so changes to one order queue up. */
 export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder | null> {
   const rows = await tx.$queryRaw<LockedOrder[]>(Prisma.sql`
-    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber", total_cents AS "totalCents"
+    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber", total_cents AS "totalCents", customer_email AS "customerEmail"
     FROM orders WHERE code = ${normalizeOrderCode(typedCode)} FOR UPDATE`);
   return rows[0] ?? null;
 }
@@ -96,7 +97,17 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Change
     where: { id: order.id },
     data: { status: plan.status, sketchStatus: plan.sketchStatus, trackingNumber },
   });
-  await tx.orderEvent.create({ data: { orderId: order.id, status: plan.status, note: change.note ?? null, actor, at: new Date() } });
+  await tx.orderEvent.create({
+    data: {
+      orderId: order.id,
+      status: plan.status,
+      note: change.note ?? null,
+      actor,
+      at: new Date(),
+      // A decision staff record (given by phone, say) shows on the timelines like the customer's own.
+      sketchStatus: change.sketchStatus && change.sketchStatus !== order.sketchStatus ? change.sketchStatus : null,
+    },
+  });
   if (plan.mail) await enqueue(tx, plan.mail, { orderId: order.id, code: order.code, ...(trackingNumber ? { trackingNumber } : {}) });
 }
 

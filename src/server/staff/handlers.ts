@@ -9,6 +9,7 @@ import { clientOf } from '@/server/http/client';
 import { limitFailures } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
+import { receiveStudioPhoto } from '@/server/orders/photo-routes';
 import { adminPhotoRoute } from '@/server/uploads/handler';
 import { staffDashboardRouter } from './router';
 import { isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie } from './session';
@@ -113,13 +114,34 @@ export async function staffTrpc(request: Request, e: Env = env()): Promise<Respo
   });
 }
 
-/** `GET /staff/api/photos/{id}`: the customer's photo through the staff-only upload read, for a signed-in dashboard. */
+const refusal = (error: DomainError) => Response.json({ error: { code: error.code, message: error.message } }, { status: errorStatus[error.code], headers: noStore });
+const signInFirst = () => refusal(new DomainError('unauthorized', 'Sign in to the staff dashboard.'));
+
+/** `GET /staff/api/photos/{id}`: an order's photo through the staff-only upload read, for a signed-in dashboard. */
 export async function staffPhoto(request: Request, id: string, e: Env = env()): Promise<Response> {
-  if (!signedInStaff(request, e)) return Response.json({ error: { code: 'unauthorized', message: 'Sign in to the staff dashboard.' } }, { status: 401, headers: noStore });
+  if (!signedInStaff(request, e)) return signInFirst();
   try {
     return await adminPhotoRoute().handle(request, { id });
   } catch (error) {
-    if (error instanceof DomainError) return Response.json({ error: { code: error.code, message: error.message } }, { status: errorStatus[error.code], headers: noStore });
+    if (error instanceof DomainError) return refusal(error);
+    throw error;
+  }
+}
+
+/**
+ * `POST /staff/api/orders/{code}/photos?kind=&note=`: the order page's drag and drop, the very
+ * operation of `POST /v1/admin/orders/{code}/photos`, for a signed-in dashboard on this site.
+ */
+export async function staffAddPhoto(request: Request, code: string, e: Env = env()): Promise<Response> {
+  if (!signedInStaff(request, e) || !sameOriginWrite(request, e)) {
+    await request.body?.cancel().catch(() => undefined);
+    return signInFirst();
+  }
+  try {
+    const answer = await receiveStudioPhoto(request, code);
+    return new Response(answer.body, { status: answer.status, headers: { ...Object.fromEntries(answer.headers), ...noStore } });
+  } catch (error) {
+    if (error instanceof DomainError) return refusal(error);
     throw error;
   }
 }

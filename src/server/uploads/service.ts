@@ -2,7 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Db } from '@/server/db/client';
+import sharp from 'sharp';
+import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import type { PhotoStorage } from '@/server/integrations/storage';
 import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, UploadId, type PhotoType, type UploadCreated } from './schema';
@@ -35,17 +36,48 @@ export function acceptedType(header: string | null): PhotoType | null {
   return (acceptedPhotoTypes as readonly string[]).includes(type ?? '') ? (type as PhotoType) : null;
 }
 
+/** A studio photo joins its order under the order's row lock, which may be held by another change for a moment. */
+const photoTransaction = { maxWait: 20_000, timeout: 30_000 } as const;
+
+/** A photo as it arrives: its label, declared length and raw bytes. */
+export interface IncomingPhoto {
+  contentType: string | null;
+  contentLength: string | null;
+  body: ReadableStream<Uint8Array> | null;
+}
+
 /**
- * Receives a customer photo as a stream of raw bytes. It refuses as early as it can and keeps
- * nothing of a refused photo: a declared or counted size past the limit stops reading (413), the
- * leading bytes must be an accepted image agreeing with the label (415) before anything is written,
- * and the spool file of a failed upload is deleted. The photo is stored under a new UUID.
+ * The photo's size in pixels as it is seen, after its EXIF rotation (a phone's portrait photo is
+ * often stored landscape with "rotate 90°"), read from the header by sharp. Null when the format
+ * cannot be measured here (sharp's prebuilt libvips reads no HEIC).
  */
-export async function receivePhoto(
+async function measure(file: string): Promise<{ width: number | null; height: number | null }> {
+  try {
+    const metadata = await sharp(file).metadata();
+    const { width, height } = metadata.autoOrient ?? metadata;
+    return width && height ? { width, height } : { width: null, height: null };
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
+/**
+ * Receives a photo as a stream of raw bytes. It refuses as early as it can and keeps nothing of a
+ * refused photo: a declared or counted size past the limit stops reading (413), the leading bytes
+ * must be an accepted image agreeing with the label (415) before anything is written, and the
+ * spool file of a failed upload is deleted. The photo is stored under a new UUID and measured.
+ *
+ * `attach` runs in the transaction that records the upload (a studio photo joins its order there):
+ * when it throws, neither the row nor the stored file remains.
+ */
+export async function receivePhoto(db: Db, deps: UploadDeps, request: IncomingPhoto): Promise<UploadCreated>;
+export async function receivePhoto<T>(db: Db, deps: UploadDeps, request: IncomingPhoto, attach: (tx: Tx, upload: UploadCreated) => Promise<T>): Promise<T>;
+export async function receivePhoto<T>(
   db: Db,
   deps: UploadDeps,
-  request: { contentType: string | null; contentLength: string | null; body: ReadableStream<Uint8Array> | null },
-): Promise<UploadCreated> {
+  request: IncomingPhoto,
+  attach?: (tx: Tx, upload: UploadCreated) => Promise<T>,
+): Promise<UploadCreated | T> {
   const max = deps.maxBytes ?? MAX_UPLOAD_BYTES;
   const label = acceptedType(request.contentType);
   if (!label) {
@@ -105,11 +137,16 @@ export async function receivePhoto(
     }
     await file.close();
     file = undefined;
+    const { width, height } = await measure(spoolPath);
 
     await deps.storage.put(id, { path: spoolPath, size, contentType: label });
     stored = true;
-    await db.upload.create({ data: { id, contentType: label, size, sha256: hash.digest('hex') } });
-    return { uploadId: id, contentType: label, size };
+    const created: UploadCreated = { uploadId: id, contentType: label, size, width, height };
+    const sha256 = hash.digest('hex');
+    return await db.$transaction(async (tx) => {
+      await tx.upload.create({ data: { id, contentType: label, size, sha256, width, height } });
+      return attach ? attach(tx, created) : created;
+    }, photoTransaction);
   } catch (error) {
     await reader?.cancel().catch(() => undefined);
     if (stored) await deps.storage.remove(id).catch(() => undefined);

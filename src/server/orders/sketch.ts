@@ -1,0 +1,35 @@
+import type { Db } from '@/server/db/client';
+import { DomainError } from '@/server/errors';
+import { enqueue } from '@/server/jobs/outbox';
+import type { PhotoAddresses } from './photos';
+import type { OrderView, SketchDecision } from './schema';
+import { lookupOrder, noMatchingOrder, sameEmail } from './service';
+import { lockingTransaction, lockOrder } from './status';
+
+/** Outbox event: the customer decided on a sketch (an e-mail to the studio). */
+export const SKETCH_DECIDED_EVENT = 'shop/sketch.decided';
+
+const conflict = (message: string) => new DomainError('invalid_transition', message);
+
+/**
+ * The customer approves a sketch or asks for changes (`POST /v1/orders/{code}/sketch-decision`).
+ * Only a custom order whose latest sketch waits for them can be decided on, once: under the
+ * order's row lock the sketch status, an event with the decision and comment, and the studio's
+ * e-mail commit together. A wrong code or e-mail answers exactly like the lookup.
+ */
+export async function decideOnSketch(db: Db, code: string, input: SketchDecision, addresses: PhotoAddresses): Promise<OrderView> {
+  await db.$transaction(async (tx) => {
+    const order = await lockOrder(tx, code);
+    if (!order || !sameEmail(order.customerEmail, input.email)) throw noMatchingOrder();
+    if (order.kind !== 'custom') throw conflict('Only a custom painting has a sketch to decide on.');
+    const sketches = await tx.orderPhoto.count({ where: { orderId: order.id, kind: 'sketch' } });
+    if (sketches === 0) throw conflict('The studio has not shown a sketch of this painting yet.');
+    if (order.sketchStatus !== 'pending') throw conflict('This sketch has been decided on already; the studio will show a new one if changes were asked for.');
+    await tx.order.update({ where: { id: order.id }, data: { sketchStatus: input.decision } });
+    await tx.orderEvent.create({
+      data: { orderId: order.id, status: order.status, note: input.comment || null, actor: 'customer', sketchStatus: input.decision, at: new Date() },
+    });
+    await enqueue(tx, SKETCH_DECIDED_EVENT, { orderId: order.id, code: order.code });
+  }, lockingTransaction);
+  return lookupOrder(db, code, input.email, addresses);
+}
