@@ -201,6 +201,7 @@ describe('GET /v1/orders/{code}', () => {
           style: null,
           subjects: null,
           notes: null,
+          delivery: { name: 'Ada Lovelace', street: '12 S• J•••• S•••••', postalCode: 'SW••••••', city: 'London', country: 'GB' },
           photos: [],
           events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null }],
         },

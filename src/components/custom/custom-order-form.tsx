@@ -7,6 +7,7 @@ import {
   CustomerFields,
   customerFieldId,
   customerFieldOf,
+  ShowcaseConsent,
   SizeFramePicker,
   useCustomerForm,
   usePrice,
@@ -19,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
+import { orientationOf } from '@/server/orders/canvas';
 import type { Frame, Size, Style } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import { PhotoUpload, type ChosenPhoto } from './photo-upload';
@@ -59,9 +61,12 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
     }
   }, []);
 
-  // The painting follows the photo's orientation: a landscape photo is painted landscape.
+  // The painting follows the photo's orientation: a landscape photo is painted landscape, and the
+  // order says so, so the studio paints the canvas the way this form shows it.
   const ratio = photo?.ratio ?? null;
-  const canvas = canvasCm(size, ratio);
+  const orientation = orientationOf(ratio, 1);
+  const canvas = canvasCm(size, orientation);
+  const [showcase, setShowcase] = useState(false);
   const notesError = notes.length > NOTES_MAX ? t('errors.notesTooLong', { max: NOTES_MAX }) : null;
 
   const focusFirstCustomerProblem = (problems: CustomerProblems) => {
@@ -90,6 +95,8 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
       subjects,
       size,
       frame,
+      orientation,
+      showcaseConsent: showcase,
       locale,
       customer: checked.customer,
       ...(trimmedNotes ? { notes: trimmedNotes } : {}),
@@ -182,6 +189,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
             error={notesError}
             rows={4}
           />
+          <ShowcaseConsent checked={showcase} onChange={setShowcase} id={`${ID}-showcase`} />
         </section>
       </div>
 

@@ -12,7 +12,10 @@ export interface ChosenPhoto {
   uploadId: string;
   /** An object URL of the file in this browser; null when the browser cannot draw it (HEIC). */
   previewUrl: string | null;
-  /** Width / height of the photo once the browser has drawn it, so the painting takes its orientation. */
+  /**
+   * Width / height of the photo, so the painting takes its orientation: as the server measured it
+   * (after EXIF rotation, what the order will keep), else as the browser drew it (HEIC).
+   */
   ratio: number | null;
 }
 
@@ -21,7 +24,7 @@ type State =
   | { step: 'refused'; problem: UploadFailure; fileName: string; size: number }
   | { step: 'uploading'; file: File; previewUrl: string; progress: number }
   | { step: 'failed'; file: File; previewUrl: string; problem: UploadFailure }
-  | { step: 'done'; file: File; previewUrl: string; uploadId: string };
+  | { step: 'done'; file: File; previewUrl: string; uploadId: string; measured: number | null };
 
 interface Props {
   onChange: (photo: ChosenPhoto | null) => void;
@@ -80,7 +83,7 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
       upload.done.then(
         (uploaded) => {
           abortRef.current = null;
-          setState((current) => (current.step === 'uploading' && current.file === file ? { step: 'done', file, previewUrl, uploadId: uploaded.uploadId } : current));
+          setState((current) => (current.step === 'uploading' && current.file === file ? { step: 'done', file, previewUrl, uploadId: uploaded.uploadId, measured: uploaded.width && uploaded.height ? uploaded.width / uploaded.height : null } : current));
         },
         (error: unknown) => {
           abortRef.current = null;
@@ -94,7 +97,7 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
 
   // The parent hears of a photo only once the server has it (an uploadId to order with).
   useEffect(() => {
-    if (state.step === 'done') onChangeRef.current({ uploadId: state.uploadId, previewUrl: previewBroken ? null : state.previewUrl, ratio });
+    if (state.step === 'done') onChangeRef.current({ uploadId: state.uploadId, previewUrl: previewBroken ? null : state.previewUrl, ratio: state.measured ?? ratio });
   }, [state, previewBroken, ratio]);
 
   const choose = (file: File | undefined) => {

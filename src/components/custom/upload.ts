@@ -40,6 +40,9 @@ export interface UploadedPhoto {
   uploadId: string;
   contentType: string;
   size: number;
+  /** Pixels after EXIF rotation, as the server measured them; null when it could not (HEIC). */
+  width: number | null;
+  height: number | null;
 }
 
 export class UploadError extends Error {

@@ -10,8 +10,19 @@ import type { OrderView } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import { pagePath } from '@/server/seo/paths';
 import { trpc } from '@/trpc/react';
+import { OrderPhoto } from './order-photo';
 import { OrderTimeline } from './order-timeline';
+import { SketchDecision, sketchAwaitingDecision } from './sketch-decision';
 import css from './order-status.module.css';
+
+/** A country code in the visitor's language (`DE` → `Deutschland`), or the code when the browser has no name for it. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 export type OrderBanner = 'placed' | 'paid' | 'cancelled' | null;
 
@@ -19,15 +30,20 @@ export type OrderBanner = 'placed' | 'paid' | 'cancelled' | null;
  * One order as its customer sees it: a word of thanks when it was just placed, what was ordered,
  * what it costs, and where it is on its way (the timeline).
  */
-export function OrderDetails({ order, banner }: { order: OrderView; banner: OrderBanner }) {
+export function OrderDetails({ order, banner, email }: { order: OrderView; banner: OrderBanner; email: string }) {
   const t = useTranslations('Orders.order');
+  const tl = useTranslations('Orders.timeline');
+  const tc = useTranslations('Custom');
   const locale = useLocale() as Locale;
+  const sketch = sketchAwaitingDecision(order);
+  const ownPhoto = order.photos.find((p) => p.kind === 'customer');
   const slug = order.kind === 'reproduction' ? order.artworkSlug : null;
   // The catalog card of a reproduction (title, artist, picture) in the page's language.
   const artwork = trpc.catalog.artworksBySlugs.useQuery({ slugs: slug ?? '', locale }, { enabled: !!slug });
   const work = artwork.data?.items[0];
   const ratio = work?.widthCm && work.heightCm ? work.widthCm / work.heightCm : null;
-  const canvas = canvasCm(order.size, ratio);
+  // As ordered: the orientation the order keeps, never guessed again from the picture.
+  const canvas = canvasCm(order.size, order.orientation);
 
   // `placed` comes from our own order form (`?placed=1`), so a later lookup does not thank again.
   const shownBanner = banner === 'paid' ? 'paid' : banner === 'cancelled' && order.status === 'pending' ? 'cancelled' : banner === 'placed' ? 'placed' : null;
@@ -56,6 +72,8 @@ export function OrderDetails({ order, banner }: { order: OrderView; banner: Orde
         </div>
       ) : null}
 
+      {sketch ? <SketchDecision order={order} sketch={sketch} email={email} /> : null}
+
       <div className={css.orderColumns}>
         <section className={css.progressSection} aria-labelledby="order-progress-title">
           <h2 id="order-progress-title" className={css.sectionTitle}>
@@ -83,13 +101,19 @@ export function OrderDetails({ order, banner }: { order: OrderView; banner: Orde
             </div>
           ) : (
             <div className={css.itemWork}>
-              <span className={css.itemCustomMark} aria-hidden="true">
-                <svg viewBox="0 0 48 40" fill="none" stroke="currentColor" strokeWidth="1.5">
-                  <rect x="1" y="1" width="46" height="38" />
-                  <circle cx="24" cy="16" r="6" />
-                  <path d="M12 39c1-8 6-12 12-12s11 4 12 12" />
-                </svg>
-              </span>
+              {ownPhoto ? (
+                <div className={css.itemPicture}>
+                  <OrderPhoto photo={ownPhoto} alt={t('photoAlt')} openLabel={tl('enlarge', { what: t('photo') })} closeLabel={tl('close')} />
+                </div>
+              ) : (
+                <span className={css.itemCustomMark} aria-hidden="true">
+                  <svg viewBox="0 0 48 40" fill="none" stroke="currentColor" strokeWidth="1.5">
+                    <rect x="1" y="1" width="46" height="38" />
+                    <circle cx="24" cy="16" r="6" />
+                    <path d="M12 39c1-8 6-12 12-12s11 4 12 12" />
+                  </svg>
+                </span>
+              )}
               <div>
                 <p className={css.itemKind}>{t('custom')}</p>
                 <p className={css.itemName}>{t('customName')}</p>
@@ -99,17 +123,29 @@ export function OrderDetails({ order, banner }: { order: OrderView; banner: Orde
           <dl className={css.itemFacts}>
             <div>
               <dt>{t('size')}</dt>
-              <dd>{formatSize(canvas.widthCm, canvas.heightCm, locale)}</dd>
+              <dd data-testid="order-size">
+                {formatSize(canvas.widthCm, canvas.heightCm, locale)} · {t(`orientations.${order.orientation}`)}
+              </dd>
             </div>
             <div>
               <dt>{t('frame')}</dt>
               <dd>{t(`frames.${order.frame}`)}</dd>
             </div>
+            {order.fit ? (
+              <div>
+                <dt>{t('fit')}</dt>
+                <dd>{t(`fits.${order.fit}`)}</dd>
+              </div>
+            ) : null}
             {order.kind === 'custom' ? (
               <>
                 <div>
-                  <dt>{t('photo')}</dt>
-                  <dd>{t('photoReceived')}</dd>
+                  <dt>{t('style')}</dt>
+                  <dd>{order.style ? tc(`style.names.${order.style}`) : '—'}</dd>
+                </div>
+                <div>
+                  <dt>{t('subjects')}</dt>
+                  <dd>{tc('subjects.count', { count: order.subjects ?? 1 })}</dd>
                 </div>
                 <div>
                   <dt>{t('sketch')}</dt>
@@ -130,6 +166,24 @@ export function OrderDetails({ order, banner }: { order: OrderView; banner: Orde
               <dd>{formatUsd(order.total, locale)}</dd>
             </div>
           </dl>
+          {order.notes ? (
+            <div className={css.itemBlock}>
+              <h3 className={css.itemBlockTitle}>{t('notes')}</h3>
+              <p className={css.itemNotes}>{order.notes}</p>
+            </div>
+          ) : null}
+          <div className={css.itemBlock}>
+            <h3 className={css.itemBlockTitle}>{t('delivery')}</h3>
+            <address className={css.itemAddress} data-testid="delivery-address">
+              {order.delivery.name}
+              <br />
+              {order.delivery.street}
+              <br />
+              {order.delivery.postalCode} {order.delivery.city}
+              <br />
+              {countryName(order.delivery.country, locale)}
+            </address>
+          </div>
           <p className={css.itemHelp}>{t('help', { code: order.code })}</p>
           <ButtonLink href={pagePath.orderLookup()} variant="quiet">
             {t('lookupAnother')}

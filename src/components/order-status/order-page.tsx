@@ -40,7 +40,7 @@ function KnownOrder({ code, email, banner, onForget }: { code: string; email: st
     }
   }, [notFound, code, onForget]);
 
-  if (query.data) return <OrderDetails order={query.data.order} banner={banner} />;
+  if (query.data) return <OrderDetails order={query.data.order} banner={banner} email={email} />;
   if (query.isError && !notFound)
     return (
       <div className={css.gate}>

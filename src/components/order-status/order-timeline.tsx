@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/lib/format';
 import type { OrderStatus, OrderView } from '@/server/orders/schema';
 import { orderSteps } from './order-code';
+import { OrderPhoto } from './order-photo';
 import css from './order-status.module.css';
 
 type Step = (typeof orderSteps)[number];
@@ -23,6 +24,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
     : orderSteps.indexOf(order.status as Step);
 
   const eventsOf = (s: OrderStatus) => order.events.filter((e) => e.status === s);
+  const sketchShown = order.photos.some((p) => p.kind === 'sketch');
   const stateOf = (i: number): StepState => {
     if (i < reachedIndex || (i === reachedIndex && (cancelled || order.status === 'delivered'))) return 'done';
     if (i === reachedIndex) return 'current';
@@ -37,7 +39,8 @@ export function OrderTimeline({ order }: { order: OrderView }) {
     <ol className={css.timeline}>
       {steps.map(({ step, state }) => {
         const events = eventsOf(step);
-        const notes = events.filter((e) => e.note);
+        // What the studio and the customer said and showed on this step: notes, photos, sketch decisions.
+        const notes = events.filter((e) => e.note || e.photo || (e.sketchStatus && e.sketchStatus !== 'pending'));
         return (
           <li key={step} className={css.timelineStep} data-state={state} data-step={step} aria-current={state === 'current' ? 'step' : undefined}>
             <span className={css.marker} aria-hidden="true" />
@@ -55,7 +58,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               <span className="visually-hidden">{t(`state.${state}`)}</span>
               {state !== 'done' ? <p className={css.stepText}>{status(`${step}.description`)}</p> : null}
               {step === 'sketching' && order.sketchStatus && state !== 'upcoming' ? (
-                <p className={css.stepExtra}>{t(`sketch.${order.sketchStatus}`)}</p>
+                <p className={css.stepExtra}>{t(`sketch.${order.sketchStatus === 'pending' && !sketchShown ? 'drawing' : order.sketchStatus}`)}</p>
               ) : null}
               {step === 'shipped' && order.trackingNumber && state !== 'upcoming' ? (
                 <p className={css.stepExtra}>
@@ -65,8 +68,20 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               {notes.length ? (
                 <ul className={css.notes} aria-label={t('notesLabel')}>
                   {notes.map((e, i) => (
-                    <li key={`${e.at}-${i}`}>
-                      <blockquote className={css.note}>{e.note}</blockquote>
+                    <li key={`${e.at}-${i}`} data-testid="timeline-entry">
+                      {e.photo ? (
+                        <div className={css.notePhoto}>
+                          <OrderPhoto
+                            photo={e.photo}
+                            alt={t(`photoKinds.${e.photo.kind}`)}
+                            openLabel={t('enlarge', { what: t(`photoKinds.${e.photo.kind}`) })}
+                            closeLabel={t('close')}
+                          />
+                          <span className={css.noteKind}>{t(`photoKinds.${e.photo.kind}`)}</span>
+                        </div>
+                      ) : null}
+                      {e.sketchStatus && e.sketchStatus !== 'pending' ? <p className={css.noteKind}>{t(`decided.${e.sketchStatus}`)}</p> : null}
+                      {e.note ? <blockquote className={css.note}>{e.note}</blockquote> : null}
                       {notes.length > 1 || e.at !== events[0]?.at ? (
                         <time className={css.noteDate} dateTime={e.at}>
                           {formatDateTime(e.at, locale)}

@@ -26,6 +26,8 @@ export { CustomerFields, customerFieldId, useCustomerForm } from './customer-fie
 export { priceFromTable } from './price';
 export type { PriceChoice, PriceTableData } from './price';
 export { SizeFramePicker } from './size-frame-picker';
+export { FitChoice, fitMatters } from './fit-choice';
+export { ShowcaseConsent } from './showcase-consent';
 export { canvasCm, sidesOf } from './sizes';
 export { usePrice, usePriceTable } from './use-price';
 export { orderEmailKey, useSubmitOrder } from './use-submit-order';

@@ -129,6 +129,9 @@ export const OrderView = z
     style: z.enum(styles).nullable().describe('Custom paintings only'),
     subjects: z.int().nullable().describe('Custom paintings only'),
     notes: z.string().nullable(),
+    delivery: z
+      .object({ name: z.string(), street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() })
+      .describe('Where it goes, partly masked (street and postal code) so a forwarded lookup does not give the whole address away'),
     photos: z.array(OrderPhotoView).describe("The order's photos, oldest first: the customer's own, then the studio's"),
     events: z.array(OrderEventView).describe('Order history, oldest first'),
   })

@@ -112,6 +112,11 @@ async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: str
   };
 }
 
+/** `12 St James Square` → `12 S• J•••• S•••••`: enough to recognise one's own address, not to learn someone else's. */
+export const maskWords = (text: string) => text.replace(/\p{L}+/gu, (word) => word[0] + '•'.repeat(word.length - 1));
+/** `SW1Y 4JH` → `SW••••••`. */
+export const maskTail = (text: string, keep: number) => text.slice(0, keep) + '•'.repeat(Math.max(0, text.length - keep));
+
 const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } as const;
 
 /** Whether a typed e-mail is the order's: trimmed, any letter case. */
@@ -146,6 +151,13 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     style: order.style as OrderView['style'],
     subjects: order.subjects,
     notes: order.notes,
+    delivery: {
+      name: order.customerName,
+      street: maskWords(order.address),
+      postalCode: maskTail(order.postalCode, 2),
+      city: order.city,
+      country: order.country,
+    },
     total: order.totalCents,
     createdAt: order.createdAt.toISOString(),
     trackingNumber: order.trackingNumber,

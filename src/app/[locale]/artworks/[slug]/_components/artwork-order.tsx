@@ -14,6 +14,9 @@ import {
   useCustomerForm,
   useSubmitOrder,
   canvasCm,
+  FitChoice,
+  fitMatters,
+  ShowcaseConsent,
   type CustomerProblems,
   type OrderBody,
   type PriceTableData,
@@ -22,7 +25,8 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatUsd } from '@/lib/format';
-import { CreateOrder, type Frame, type Size } from '@/server/orders/schema';
+import { orientationOf } from '@/server/orders/canvas';
+import { CreateOrder, type Fit, type Frame, type Size } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import styles from './artwork-page.module.css';
 
@@ -54,7 +58,11 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
   const customer = useCustomerForm();
   const { cents } = usePrice({ kind: 'reproduction', size, frame }, initialPrices);
   const { submit, isPending } = useSubmitOrder();
-  const canvas = canvasCm(size, ratio);
+  // The canvas hangs the way the painting does; the order says so, as this form shows it.
+  const orientation = orientationOf(ratio, 1);
+  const canvas = canvasCm(size, orientation);
+  const [fit, setFit] = useState<Fit>('whole');
+  const [showcase, setShowcase] = useState(false);
   const price = cents == null ? '—' : formatUsd(cents, locale);
 
   const focusFirst = (problems: CustomerProblems, notesProblem: boolean) => {
@@ -71,6 +79,9 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
       artworkSlug: slug,
       size,
       frame,
+      orientation,
+      fit,
+      showcaseConsent: showcase,
       locale,
       ...(notes.trim() ? { notes: notes.trim() } : {}),
       customer: customerInput(customer.value),
@@ -117,6 +128,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
           initialPrices={initialPrices}
           idPrefix={ID}
         />
+        {fitMatters(ratio, canvas) ? <FitChoice idPrefix={ID} ratio={ratio!} canvas={canvas} imageSrc={imageSrc} value={fit} onChange={setFit} /> : null}
       </div>
 
       <div className={styles.orderPreview}>
@@ -139,6 +151,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
             error={notesTooLong ? t('errors.tooLong', { max: 2000 }) : null}
             onChange={(e) => setNotes(e.target.value)}
           />
+          <ShowcaseConsent checked={showcase} onChange={setShowcase} id={`${ID}-showcase`} />
         </fieldset>
 
         <div className={styles.checkout}>
