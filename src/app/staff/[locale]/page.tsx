@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { orderBoard, type BoardOrder } from '@/server/orders/board';
 import { db } from '@/server/db/client';
+import { canvasOf } from '@/server/orders/canvas';
 import { orderStatuses, type OrderStatus } from '@/server/orders/schema';
 import { requireStaff, staffLocale } from '../_lib/auth';
 import { age, count, dateTime, money } from '../_lib/format';
@@ -17,6 +18,12 @@ export const dynamic = 'force-dynamic';
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: staffLocale((await params).locale), namespace: 'Staff.board' });
   return { title: t('title') };
+}
+
+/** `70 × 50` for a landscape 50x70: the canvas as the painter sets it up. */
+function sizeAsHung(order: BoardOrder): string {
+  const { widthCm, heightCm } = canvasOf(order.size, order.orientation);
+  return `${widthCm} × ${heightCm}`;
 }
 
 const isStatus = (value: string | undefined): value is OrderStatus => (orderStatuses as readonly string[]).includes(value ?? '');
@@ -121,7 +128,7 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                   <div>
                     <span className={styles.kind}>{ts(`kind.${order.kind}`)}</span> {item(order)}
                     <span className={styles.sub}>
-                      {t('sizeFrame', { size: order.size.replace('x', ' × '), frame: ts(`frame.${order.frame}`) })}
+                      {t('sizeFrame', { size: sizeAsHung(order), frame: ts(`frame.${order.frame}`) })}
                     </span>
                   </div>
                 </td>
@@ -141,9 +148,16 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                   </time>
                 </td>
                 <td data-label={t('columns.status')}>
-                  <span className={styles.status} data-status={order.status}>
-                    {ts(`status.${order.status}`)}
-                  </span>
+                  <div>
+                    <span className={styles.status} data-status={order.status}>
+                      {ts(`status.${order.status}`)}
+                    </span>
+                    {order.customerAnswered && (
+                      <span className={styles.answeredMark} data-testid="board-answered">
+                        {t(`answered.${order.sketchStatus === 'approved' ? 'approved' : 'changes_requested'}`)}
+                      </span>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -58,6 +58,8 @@ export function OrderActions({ locale, order: shown }: Props) {
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const [sketch, setSketch] = useState<Sketch>(order.sketchStatus ?? 'pending');
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
+  // What the customer will see from a move that is more than the next step, waiting for a "yes".
+  const [confirming, setConfirming] = useState<string[] | null>(null);
 
   const change = staffApi.changeOrder.useMutation({
     onSuccess: (saved) => {
@@ -94,9 +96,28 @@ export function OrderActions({ locale, order: shown }: Props) {
   // On shipped or delivered a corrected tracking number is a change of its own, note or not.
   const trackingChanged = showTracking && tracking.trim() !== (order.trackingNumber ?? '') && tracking.trim() !== '';
 
+  /**
+   * A move the customer should not see by mistake: payment marked by hand, steps skipped (shown to
+   * the customer as done), a sketch nobody approved taken as approved. Each gets one sentence.
+   */
+  const warnings = (): string[] => {
+    if (noteOnly || target === 'cancelled') return [];
+    const from = chain.indexOf(order.status);
+    const to = chain.indexOf(target);
+    const lines: string[] = [];
+    if (order.status === 'pending') lines.push(t('confirm.paidByHand'));
+    const skipped = chain.slice(from + 1, to).filter((s) => s !== 'paid' || order.status !== 'pending');
+    if (skipped.length) lines.push(t('confirm.skip', { steps: skipped.map((s) => `“${ts(`status.${s}`)}”`).join(', ') }));
+    if (order.kind === 'custom' && order.sketchStatus !== 'approved' && to >= chain.indexOf('painting') && from < chain.indexOf('painting')) lines.push(t('confirm.sketch'));
+    return lines;
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setOutcome(null);
+    const lines = confirming ? [] : warnings();
+    if (lines.length) return setConfirming(lines);
+    setConfirming(null);
     change.mutate({
       code: order.code,
       version: order.version,
@@ -115,7 +136,14 @@ export function OrderActions({ locale, order: shown }: Props) {
       <form onSubmit={submit} className={styles.form}>
         <div className={styles.field}>
           <label htmlFor={`${id}-status`}>{t('moveTo')}</label>
-          <select id={`${id}-status`} value={target} onChange={(e) => setTarget(e.target.value as OrderStatus)}>
+          <select
+            id={`${id}-status`}
+            value={target}
+            onChange={(e) => {
+              setTarget(e.target.value as OrderStatus);
+              setConfirming(null);
+            }}
+          >
             {options.map((s) => (
               <option key={s} value={s}>
                 {s === order.status ? t('keep', { status: ts(`status.${s}`) }) : ts(`status.${s}`)}
@@ -148,9 +176,28 @@ export function OrderActions({ locale, order: shown }: Props) {
             {t('noteHint')}
           </p>
         </div>
-        <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged)}>
-          {change.isPending ? t('saving') : noteOnly ? (trackingChanged && !note.trim() ? t('saveTracking') : t('addNote')) : t('move', { status: ts(`status.${target}`) })}
-        </button>
+        {confirming ? (
+          <div className={styles.confirm} role="alertdialog" aria-labelledby={`${id}-confirm-title`} data-testid="confirm-move">
+            <p id={`${id}-confirm-title`} className={styles.confirmTitle}>
+              {t('confirm.title')}
+            </p>
+            {confirming.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            <div className={styles.confirmButtons}>
+              <button type="submit" className={styles.primaryButton} disabled={change.isPending} autoFocus>
+                {t('confirm.yes', { status: ts(`status.${target}`) })}
+              </button>
+              <button type="button" className={styles.secondaryButton} onClick={() => setConfirming(null)}>
+                {t('confirm.no')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged)}>
+            {change.isPending ? t('saving') : noteOnly ? (trackingChanged && !note.trim() ? t('saveTracking') : t('addNote')) : t('move', { status: ts(`status.${target}`) })}
+          </button>
+        )}
         <p role="status" aria-live={outcome?.kind === 'error' ? 'assertive' : 'polite'} className={outcome ? (outcome.kind === 'error' ? styles.error : styles.notice) : undefined} data-testid="order-outcome">
           {outcome?.text}
         </p>

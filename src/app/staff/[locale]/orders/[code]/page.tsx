@@ -9,7 +9,9 @@ import type { Locale } from '@/server/shared/locales';
 import { requireStaff, staffLocale } from '../../../_lib/auth';
 import { count, dateTime, money } from '../../../_lib/format';
 import styles from '../../staff.module.css';
+import { canvasOf } from '@/server/orders/canvas';
 import { OrderActions } from './order-actions';
+import { PhotoDrop } from './photo-drop';
 
 interface Props {
   params: Promise<{ locale: string; code: string }>;
@@ -42,6 +44,7 @@ export default async function OrderPage({ params }: Props) {
   const order = await load(code, locale);
   const [t, ts] = await Promise.all([getTranslations({ locale, namespace: 'Staff.order' }), getTranslations({ locale, namespace: 'Staff' })]);
   const custom = order.kind === 'custom';
+  const canvas = canvasOf(order.size, order.orientation);
 
   return (
     <div className={styles.page}>
@@ -59,6 +62,11 @@ export default async function OrderPage({ params }: Props) {
         </h1>
         <p className={styles.sub}>{t('placed', { date: dateTime(order.createdAt, locale), locale: order.locale.toUpperCase() })}</p>
       </div>
+      {order.customerAnswered && (
+        <p className={styles.answered} role="status" data-testid="customer-answered">
+          {t(`answered.${order.sketchStatus === 'approved' ? 'approved' : 'changes_requested'}`)}
+        </p>
+      )}
 
       <div className={styles.orderGrid}>
         <div className={styles.orderMain}>
@@ -93,9 +101,19 @@ export default async function OrderPage({ params }: Props) {
                 </>
               )}
               <dt>{t('size')}</dt>
-              <dd>{t('sizeValue', { size: order.size.replace('x', ' × ') })}</dd>
+              <dd data-testid="staff-size">
+                {t('sizeValue', { size: `${canvas.widthCm} × ${canvas.heightCm}` })} · {ts(`orientation.${order.orientation}`)}
+              </dd>
+              {order.fit && (
+                <>
+                  <dt>{t('fit')}</dt>
+                  <dd>{ts(`fit.${order.fit}`)}</dd>
+                </>
+              )}
               <dt>{t('frame')}</dt>
               <dd>{ts(`frame.${order.frame}`)}</dd>
+              <dt>{t('showcase')}</dt>
+              <dd>{order.showcaseConsent ? t('showcaseYes') : t('showcaseNo')}</dd>
               <dt>{t('total')}</dt>
               <dd>{money(order.total, locale)}</dd>
               <dt>{t('tracking')}</dt>
@@ -109,20 +127,31 @@ export default async function OrderPage({ params }: Props) {
             )}
           </section>
 
-          {custom && (
-            <section className={styles.panel} aria-labelledby="photo-title">
-              <h2 id="photo-title">{t('photo')}</h2>
-              {order.photo ? (
-                <a href={`/staff/api/photos/${order.photo.id}`} className={styles.photoLink}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a private photo from a cookie-checked route; next/image would cache it */}
-                  <img src={`/staff/api/photos/${order.photo.id}`} alt={t('photoAlt', { name: order.customer.name })} className={styles.photo} />
-                  <span className={styles.sub}>{t('photoOpen')}</span>
-                </a>
-              ) : (
-                <p>{t('photoMissing')}</p>
-              )}
-            </section>
-          )}
+          <section className={styles.panel} aria-labelledby="photo-title">
+            <h2 id="photo-title">{t('photos.title')}</h2>
+            {custom && !order.photo && <p>{t('photoMissing')}</p>}
+            {order.photos.length > 0 && (
+              <ul className={styles.photoGrid} data-testid="staff-photos">
+                {order.photos.map((photo) => (
+                  <li key={photo.id} data-photo-kind={photo.kind}>
+                    <a href={photo.url} className={styles.photoLink} target="_blank" rel="noopener">
+                      {/* eslint-disable-next-line @next/next/no-img-element -- a private photo from a cookie-checked route; next/image would cache it */}
+                      <img
+                        src={photo.url}
+                        alt={photo.kind === 'customer' ? t('photoAlt', { name: order.customer.name }) : t(`photos.kinds.${photo.kind}`)}
+                        className={styles.photo}
+                        loading="lazy"
+                      />
+                      <span className={styles.sub}>
+                        {t(`photos.kinds.${photo.kind}`)} · {dateTime(photo.at, locale)}
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <PhotoDrop code={order.code} kind={order.kind} status={order.status} />
+          </section>
 
           <section className={styles.panel} aria-labelledby="customer-title">
             <h2 id="customer-title">{t('customer')}</h2>
@@ -167,6 +196,17 @@ export default async function OrderPage({ params }: Props) {
                   </span>{' '}
                   <time dateTime={event.at}>{dateTime(event.at, locale)}</time>
                   <span className={styles.sub}>{ts(`actor.${event.actor}`)}</span>
+                  {event.sketchStatus && (
+                    <span className={styles.sub} data-testid="history-sketch">
+                      {t('sketch')}: {ts(`sketch.${event.sketchStatus}`)}
+                    </span>
+                  )}
+                  {event.photo && (
+                    <a href={event.photo.url} className={styles.historyPhoto} target="_blank" rel="noopener">
+                      {/* eslint-disable-next-line @next/next/no-img-element -- as above */}
+                      <img src={event.photo.url} alt={t(`photos.kinds.${event.photo.kind}`)} loading="lazy" />
+                    </a>
+                  )}
                   {event.note && <p className={styles.quote}>{event.note}</p>}
                 </li>
               ))}
