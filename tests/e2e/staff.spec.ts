@@ -98,7 +98,8 @@ test.describe('a day of production', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.locator(`tr[data-code="${code}"]`);
     await expect(row).toContainText('The Starry Night');
-    await expect(row).toContainText('50 × 70 cm, framed');
+    // The Starry Night hangs landscape: the studio sees the canvas as it is to be painted.
+    await expect(row).toContainText('70 × 50 cm, framed');
     await expect(row).toContainText('DE');
     await expect(page.getByRole('link', { name: /^Awaiting payment/ })).toContainText('1');
     await shoot(page, 'board');
@@ -125,6 +126,8 @@ test.describe('a day of production', () => {
       if (step.tracking) await page.getByLabel('Tracking number').fill(step.tracking);
       if (step.note) await page.getByLabel('Note for the customer').fill(step.note);
       await page.getByRole('button', { name: `Move to “${step.label}”` }).click();
+      // Payment confirmed by hand says first what the customer will see.
+      if (step.status === 'paid') await page.getByRole('button', { name: `Yes, move to “${step.label}”` }).click();
       await expect(page.getByTestId('order-status')).toHaveText(step.label);
       await expect(page.getByTestId('order-outcome')).toContainText(`the order is now “${step.label}”`);
     }
@@ -161,6 +164,7 @@ test.describe('a day of production', () => {
 
     await other.getByLabel('Note for the customer').fill('Paid at the counter.');
     await other.getByRole('button', { name: 'Move to “Paid”' }).click();
+    await other.getByRole('button', { name: 'Yes, move to “Paid”' }).click();
     await expect(other.getByTestId('order-status')).toHaveText('Paid');
 
     // The first page still shows "Awaiting payment" and tries to cancel.
@@ -191,6 +195,8 @@ test.describe('a day of production', () => {
     await page.getByLabel('Sketch status').selectOption('changes_requested');
     await page.getByLabel('Note for the customer').fill('Sketch sent; the customer asked for a warmer sky.');
     await page.getByRole('button', { name: 'Move to “Sketching”' }).click();
+    await expect(page.getByTestId('confirm-move')).toContainText('“Payment received”');
+    await page.getByRole('button', { name: 'Yes, move to “Sketching”' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Sketching');
     await expect(page.getByTestId('sketch-status')).toHaveText('Changes requested');
     await shoot(page, 'order-custom');

@@ -1,0 +1,195 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './support/env';
+
+// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
+
+/**
+ * The custom painting's sketch loop in two browsers, the studio's and the customer's: staff add a
+ * sketch → the customer sees it beside their photo and asks for changes → a second sketch → the
+ * customer approves → staff take it to delivered, the customer's page checked at every step.
+ */
+
+const screenshots = path.join('tests', 'e2e', 'screenshots');
+/** A real landscape JPEG (800 × 600). */
+const landscapePhoto = readFileSync('tests/fixtures/e2e/dog-in-a-field.jpg');
+const sketchPhoto = readFileSync('tests/fixtures/photos/photo.jpg');
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  const before = page.viewportSize()!;
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function customOrder(request: APIRequestContext, locale: string, email: string) {
+  const upload = await request.post('/v1/uploads', { headers: { 'content-type': 'image/jpeg' }, data: landscapePhoto });
+  expect(upload.status()).toBe(201);
+  const { uploadId, width, height } = (await upload.json()) as { uploadId: string; width: number; height: number };
+  expect([width, height]).toEqual([800, 600]);
+  const answer = await request.post('/v1/orders', {
+    data: {
+      kind: 'custom', uploadId, style: 'impressionist', subjects: 1, size: '50x70', frame: 'stretched', locale, notes: 'Bitte mit Abendlicht.',
+      customer: { name: 'Clara Schumann', email, address: 'Schillerstraße 5', city: 'Leipzig', postalCode: '04109', country: 'DE' },
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { code: string }).code;
+}
+
+/** The studio's browser, signed in, on the order's page. */
+async function staffPage(browser: Browser, code: string, locale = 'en') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`/staff/${locale}/sign-in`);
+  await page.locator('#token').fill(E2E_ADMIN_TOKEN);
+  await page.locator('form[action="/staff/api/sign-in"] button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`/staff/${locale}$`));
+  await page.goto(`/staff/${locale}/orders/${code}`);
+  return page;
+}
+
+/** The customer's browser on their order page (the e-mail as the order form leaves it for the tab). */
+async function customerPage(browser: Browser, code: string, email: string, locale: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
+  const page = await context.newPage();
+  await page.goto(`/${locale}/orders/${code}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
+  return page;
+}
+
+/** Moves the order on from the staff page, confirming when the page asks. */
+async function move(page: Page, status: string, label: string, options: { confirm?: boolean; tracking?: string } = {}) {
+  await page.getByLabel('Move to').selectOption(status);
+  if (options.tracking) await page.getByLabel('Tracking number').fill(options.tracking);
+  await page.getByRole('button', { name: `Move to “${label}”` }).click();
+  if (options.confirm) {
+    await expect(page.getByTestId('confirm-move')).toBeVisible();
+    await page.getByRole('button', { name: `Yes, move to “${label}”` }).click();
+  }
+  await expect(page.getByTestId('order-status')).toHaveText(label);
+}
+
+async function addSketch(page: Page, note: string) {
+  await page.getByTestId('photo-drop').locator('input[type=file]').setInputFiles({ name: 'sketch.jpg', mimeType: 'image/jpeg', buffer: sketchPhoto });
+  await expect(page.getByLabel('What it shows')).toHaveValue('sketch');
+  await page.getByLabel('Caption for the customer (optional)').fill(note);
+  await page.getByRole('button', { name: 'Add the photo' }).click();
+  await expect(page.getByTestId('photo-outcome')).toContainText('they have been asked to approve it');
+}
+
+/** Waits until every image the selector finds (the thumbnails, not their closed full-size dialogs) has loaded. */
+const loaded = (page: Page, selector: string, count: number) =>
+  expect
+    .poll(() => page.locator(`${selector}:not(dialog img)`).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .toEqual(Array(count).fill(true));
+
+/** The step the customer's timeline marks as current. */
+const currentStep = (page: Page) => page.locator('[aria-current="step"]').getAttribute('data-step');
+
+test('German: sketch, changes asked, a second sketch, approved, then painted and delivered, the customer seeing every step', async ({ browser, request }) => {
+  const email = `clara.${stamp()}@example.de`;
+  const code = await customOrder(request, 'de', email);
+  const staff = await staffPage(browser, code);
+  // Landscape from the photo to the studio: 70 wide, 50 high.
+  await expect(staff.getByTestId('staff-size')).toHaveText('70 × 50 cm · landscape');
+  // Unpaid: moving on says what the customer will see, and waits for a yes.
+  await staff.getByLabel('Move to').selectOption('sketching');
+  await staff.getByRole('button', { name: 'Move to “Sketching”' }).click();
+  await expect(staff.getByTestId('confirm-move')).toContainText('“Payment received” on their order page');
+  await staff.getByRole('button', { name: 'Not now' }).click();
+  await expect(staff.getByTestId('order-status')).toHaveText('Awaiting payment');
+  await move(staff, 'paid', 'Paid', { confirm: true });
+  await move(staff, 'sketching', 'Sketching');
+
+  const customer = await customerPage(browser, code, email, 'de');
+  await expect(customer.getByTestId('order-size')).toHaveText('70 × 50 cm · Querformat');
+  await expect(customer.getByText('Der Maler zeichnet Ihre Skizze.')).toBeVisible();
+  await expect(customer.getByTestId('sketch-decision')).toHaveCount(0);
+  // Their own photo is shown back to them, not an icon.
+  await loaded(customer, 'img[alt="Das Foto, das Sie geschickt haben"]', 1);
+  await expect(customer.getByTestId('sketch-fact')).toHaveText('Wird gezeichnet');
+
+  await addSketch(staff, 'Erste Skizze');
+  await customer.reload();
+  const decision = customer.getByTestId('sketch-decision');
+  await expect(decision.getByRole('heading')).toHaveText('Ihre Skizze ist fertig');
+  await loaded(customer, '[data-testid="sketch-decision"] img', 2);
+  await shoot(customer, 'sketch-customer-de-waiting');
+  await decision.getByRole('button', { name: 'Änderungen wünschen' }).click();
+  await decision.getByRole('button', { name: 'Änderungen senden' }).click();
+  await expect(decision.getByRole('alert')).toHaveText('Bitte sagen Sie dem Maler, was er ändern soll.');
+  await decision.getByLabel('Was soll der Maler ändern?').fill('Der Himmel etwas heller, bitte.');
+  await decision.getByRole('button', { name: 'Änderungen senden' }).click();
+  await expect(customer.getByTestId('sketch-decision')).toHaveCount(0);
+  await expect(customer.getByText('Sie haben Änderungen an der Skizze gewünscht.')).toBeVisible();
+  await expect(customer.getByText('Der Himmel etwas heller, bitte.')).toBeVisible();
+
+  // The studio sees the answer at once, on the board and the order.
+  await staff.goto('/staff/en');
+  await expect(staff.locator(`tr[data-code="${code}"]`).getByTestId('board-answered')).toHaveText('Customer asked for changes');
+  await staff.goto(`/staff/en/orders/${code}`);
+  await expect(staff.getByTestId('customer-answered')).toContainText('asked for changes');
+  await expect(staff.getByTestId('history')).toContainText('Der Himmel etwas heller, bitte.');
+  await addSketch(staff, 'Zweite Skizze, hellerer Himmel');
+  await shoot(staff, 'sketch-staff-en');
+
+  await customer.reload();
+  await expect(customer.getByTestId('sketch-decision')).toBeVisible();
+  await customer.getByRole('button', { name: 'Skizze freigeben' }).click();
+  await expect(customer.getByText('Sie haben die Skizze freigegeben.')).toBeVisible();
+  await expect(customer.getByTestId('sketch-decision')).toHaveCount(0);
+  expect(await customer.locator('[data-testid="timeline-entry"] [data-photo-kind="sketch"]').count()).toBe(2);
+
+  await staff.reload();
+  await expect(staff.getByTestId('customer-answered')).toContainText('approved the sketch');
+  for (const [status, label, tracking] of [
+    ['painting', 'Painting'],
+    ['drying', 'Drying'],
+    ['shipped', 'Shipped', 'JD0146000062'],
+    ['delivered', 'Delivered'],
+  ] as const) {
+    await move(staff, status, label, { tracking });
+    await customer.reload();
+    await expect(customer.getByTestId('order-size')).toBeVisible();
+    if (status === 'delivered') await expect(customer.locator('[data-step="delivered"]')).toHaveAttribute('data-state', 'done');
+    else expect(await currentStep(customer)).toBe(status);
+  }
+  await expect(customer.getByTestId('tracking-number')).toHaveText('JD0146000062');
+  await shoot(customer, 'sketch-customer-de-delivered');
+});
+
+test('Japanese: the customer sees the sketch and approves it; the pages read well at phone and desktop widths', async ({ browser, request }) => {
+  const email = `haruki.${stamp()}@example.jp`;
+  const code = await customOrder(request, 'ja', email);
+  const staff = await staffPage(browser, code, 'ja');
+  await expect(staff.getByTestId('staff-size')).toHaveText('70 × 50 cm · 横');
+  await staff.goto(`/staff/en/orders/${code}`);
+  await move(staff, 'paid', 'Paid', { confirm: true });
+  await move(staff, 'sketching', 'Sketching');
+  await addSketch(staff, '最初の下絵です');
+
+  const customer = await customerPage(browser, code, email, 'ja');
+  await expect(customer.getByTestId('sketch-decision').getByRole('heading')).toHaveText('下絵ができあがりました');
+  await expect(customer.getByTestId('order-size')).toHaveText('70 × 50 cm · 横向き');
+  await shoot(customer, 'sketch-customer-ja-waiting');
+  // The sketch opens at full size and closes again.
+  await customer.getByRole('button', { name: '拡大表示：下絵' }).first().click();
+  await expect(customer.locator('dialog[open]')).toBeVisible();
+  await customer.getByRole('button', { name: '閉じる' }).click();
+  await expect(customer.locator('dialog[open]')).toHaveCount(0);
+  await customer.getByRole('button', { name: '下絵を承認する' }).click();
+  await expect(customer.getByText('下絵を承認されました。')).toBeVisible();
+  await shoot(customer, 'sketch-customer-ja-approved');
+  await staff.goto(`/staff/ja/orders/${code}`);
+  await shoot(staff, 'sketch-staff-ja');
+});
