@@ -4,7 +4,7 @@ import type { Context } from '@/server/api/trpc';
 import { createDb, db, type Db } from '@/server/db/client';
 import { CLIENT_HEADER } from '@/server/http/client';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
-import { countRequest, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
+import { countRequest, limitFailures, limitKey, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
 import { signIn, staffTrpc } from '@/server/staff/handlers';
 import { photos, STAFF } from '../support/photos';
 import { reproduction } from '../support/orders';
@@ -79,6 +79,28 @@ describe('the counter', () => {
   });
 });
 
+describe('who is counted', () => {
+  test('an IPv6 client is its /64; IPv4 addresses count one by one', () => {
+    expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:0db8:0001:0002:ffff:ffff:ffff:fffe')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitKey('2001:db8:0:0:5::')).toBe('2001:db8:0:0::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(limitKey('local')).toBe('local');
+  });
+
+  test('addresses of one /64 share an allowance; the next /64 has its own', async () => {
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const net = `2001:db8:${(++lastClient).toString(16)}:7`;
+    const allowance = tenth('orderLookup');
+    for (let i = 0; i < allowance; i++) expect((await orderLookup(`${net}::${(i + 1).toString(16)}`)).status).toBe(404);
+    expect((await orderLookup(`${net}:ffff:ffff:ffff:ffff`)).status).toBe(429);
+    expect((await orderLookup(`2001:db8:${lastClient.toString(16)}:8::1`)).status).toBe(404);
+  });
+});
+
 describe('two instances on one database', () => {
   let first: Db;
   let second: Db;
@@ -127,11 +149,37 @@ describe('429 on /v1', () => {
     expect((await call('POST', '/orders', newClient(), { json: reproduction() })).status).toBe(201);
   });
 
-  test('invalid orders count too (guessing bodies is not free)', async () => {
+  test('a request answered 400 does not count: only accepted orders do (decisions.md "Limits and inputs")', async () => {
     await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
     const client = newClient();
-    for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: {} })).status).toBe(400);
+    // Invalid bodies (Zod) and an unknown artwork (a domain refusal), several allowances' worth.
+    for (let i = 0; i < tenth('orderCreate') * 3; i++) expect((await call('POST', '/orders', client, { json: {} })).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await call('POST', '/orders', client, { json: reproduction({ artworkSlug: 'no-such-work' }) })).status).toBe(400);
+    for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(201);
     expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(429);
+  });
+
+  test('the storefront\'s order form: a refused order is given back there too', async () => {
+    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
+    const { POST } = await import('@/app/api/trpc/[trpc]/route');
+    const client = newClient();
+    const send = (input: unknown) =>
+      POST(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', [CLIENT_HEADER]: client }, body: JSON.stringify(input) }));
+    for (let i = 0; i < tenth('orderCreate') * 2; i++) expect((await send({})).status).toBe(400);
+    for (let i = 0; i < tenth('orderCreate'); i++) expect((await send(reproduction())).status).toBe(200);
+    expect((await send(reproduction())).status).toBe(429);
+  });
+
+  test('refused uploads (wrong type, empty) do not count; stored photos do', async () => {
+    await awayFromWindowEdge(limitPolicies.photoUpload.windowSeconds);
+    const client = newClient();
+    for (let i = 0; i < tenth('photoUpload') * 2; i++) {
+      expect((await call('POST', '/uploads', client, { body: 'not an image at all', headers: { 'content-type': 'image/jpeg' } })).status).toBe(415);
+      expect((await call('POST', '/uploads', client, { body: '', headers: { 'content-type': 'image/jpeg' } })).status).toBe(400);
+    }
+    const send = () => call('POST', '/uploads', client, { body: new Uint8Array(photos.jpeg), headers: { 'content-type': 'image/jpeg' } });
+    for (let i = 0; i < tenth('photoUpload'); i++) expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(429);
   });
 
   test('order lookup, against code guessing', async () => {
@@ -169,6 +217,27 @@ describe('429 on /v1', () => {
     // Hand-written staff handlers share the count.
     expect((await call('GET', '/admin/uploads/00000000-0000-4000-8000-000000000000', client, { headers: STAFF })).status).toBe(429);
     expect((await call('GET', '/admin/orders', newClient(), { headers: STAFF })).status).toBe(200);
+  });
+
+  test('50 wrong tokens sent at once: at most the allowance is ever tried, the rest are 429 untried', async () => {
+    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
+    const client = newClient();
+    let tried = 0;
+    const attempt = () => {
+      tried++;
+      return false;
+    };
+    const settings: LimitSettings = { multiplier: 1 };
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => limitFailures(db(), 'staffToken', client, settings, attempt)));
+    expect(tried).toBeLessThanOrEqual(limitPolicies.staffToken.allowance);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(tried);
+    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason.code === 'rate_limited')).toBe(true);
+
+    // The same through /v1, on real PostgreSQL: only the allowance's worth of 401s.
+    const other = newClient();
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => call('GET', '/admin/orders', other, { headers: { authorization: 'Bearer guess' } }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(tenth('staffToken'));
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50 - tenth('staffToken'));
   });
 
   test('the right token is never counted', async () => {

@@ -6,7 +6,7 @@ import { env } from '@/server/env';
 import { internalErrorBody, requestContextOf } from '@/server/http/request-log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { baseSecurityHeaders } from '@/server/http/security';
-import { enforceLimit } from '@/server/limits/service';
+import { countsOnlyAccepted, enforceLimit, giveBack, type Verdict } from '@/server/limits/service';
 import { currentRequest, logger, runInRequest } from '@/server/logger';
 import { readBodyAtMost } from './body';
 import { openApiDocument } from './openapi';
@@ -116,15 +116,30 @@ async function answerRoute(request: Request, url: URL, route: Route, path: strin
   if (route.answeredBy === 'document') return Response.json(openApiDocument());
   if ('handler' in route.answeredBy) {
     const handler = route.answeredBy.handler;
+    // A limit that counts only accepted requests (stored photos) gets its count back when the
+    // request is refused for what it sent (400, 413, 415).
+    let refund: (() => Promise<void>) | undefined;
+    const refundOn = async (status: number) => {
+      if (refund && (status === 400 || status === 413 || status === 415)) await refund();
+    };
     try {
       if (route.staff || handler.rateLimit) {
         const context = makeContext({ req: request });
         if (route.staff && !(await staffAuthorized(context))) return errorResponse('unauthorized', staffTokenRequired);
-        if (handler.rateLimit && context.limits) await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
+        if (handler.rateLimit && context.limits) {
+          const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
+          if (countsOnlyAccepted(handler.rateLimit, context.limits)) refund = () =>
+            giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
+        }
       }
-      return await handler.handle(request, pathParams(route, path));
+      const response = await handler.handle(request, pathParams(route, path));
+      await refundOn(response.status);
+      return response;
     } catch (error) {
-      return error instanceof DomainError ? domainErrorResponse(error) : unexpected(error, `${method} ${path}`);
+      if (!(error instanceof DomainError)) return unexpected(error, `${method} ${path}`);
+      const response = domainErrorResponse(error);
+      await refundOn(response.status);
+      return response;
     }
   }
 

@@ -8,7 +8,7 @@ import { DomainError, RateLimited, type ErrorCode } from '@/server/errors';
 import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import type { LimitName } from '@/server/limits/policy';
-import { enforceLimit, limitFailures, type LimitSettings } from '@/server/limits/service';
+import { countsOnlyAccepted, enforceLimit, giveBack, limitFailures, type LimitSettings } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import type { Checkout } from '@/server/orders/service';
 import { responseCacheFor } from './response-cache';
@@ -102,10 +102,26 @@ const freshAfterWrites = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
-/** Counts the call against its operation's per-client limit (`meta.rateLimit`) before it runs. */
+/** The answers that refuse a request for what it sent (400, 413, 415), not for what it asked. */
+const inputRefusals = new Set<ErrorCode>(['invalid_input', 'payload_too_large', 'unsupported_media_type']);
+const trpcInputRefusals = new Set<TRPC_ERROR_CODE_KEY>(['BAD_REQUEST', 'PARSE_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
+
+/** Whether a failure refused the request for its input (a Zod issue, or a DomainError such as an unknown slug). */
+export function refusedForInput(error: TRPCError): boolean {
+  return error.cause instanceof DomainError ? inputRefusals.has(error.cause.code) : trpcInputRefusals.has(error.code);
+}
+
+/**
+ * Counts the call against its operation's per-client limit (`meta.rateLimit`) before it runs. A
+ * limit that counts only accepted requests (orders) gets the count back when the call is refused
+ * for its input: counting first keeps simultaneous calls from passing the allowance together.
+ */
 const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
-  if (meta?.rateLimit && ctx.limits) await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
-  return next();
+  if (!meta?.rateLimit || !ctx.limits) return next();
+  const verdict = await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
+  const result = await next();
+  if (!result.ok && countsOnlyAccepted(meta.rateLimit, ctx.limits) && refusedForInput(result.error)) await giveBack(ctx.db, verdict);
+  return result;
 });
 
 export const router = t.router;
