@@ -30,7 +30,7 @@ const envSchema = z.object({
   ),
   /** Where the embedded PostgreSQL, generated secrets and private uploads live. */
   DATA_DIR: optionalText.transform((v) => v ?? '.data'),
-  /** Staff bearer token. Unset: every staff endpoint is closed. */
+  /** Staff bearer token (at least 32 characters in production). Unset: every staff endpoint is closed. */
   ADMIN_TOKEN: optionalText,
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optionalText,
@@ -90,7 +90,19 @@ const envSchema = z.object({
   LOG_FILE: optionalText,
 }).superRefine((e, ctx) => {
   if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
+  if (e.NODE_ENV === 'production') {
+    // The wrong-token limit (10 per 15 minutes per address) slows guessing; only length makes it
+    // hopeless: 32 random characters are beyond any number of addresses and years.
+    if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < MIN_ADMIN_TOKEN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters in production (a long random string, e.g. openssl rand -hex 32)` });
+    }
+    // Dev mode makes /api/inngest run functions for unsigned requests: anyone could send the shop's e-mail or publish runs.
+    if (e.INNGEST_DEV) ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production: Inngest dev mode accepts unsigned calls of /api/inngest (use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)' });
+  }
 });
+
+/** The shortest ADMIN_TOKEN a production server accepts. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
 
 export type Env = z.infer<typeof envSchema>;
 
