@@ -9,7 +9,8 @@ import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import type { LimitName } from '@/server/limits/policy';
 import { countsOnlyAccepted, enforceLimit, giveBack, limitFailures, type LimitSettings } from '@/server/limits/service';
-import { logger } from '@/server/logger';
+import { currentRequest, logger } from '@/server/logger';
+import { internalErrorBody } from '@/server/http/request-log';
 import type { Checkout } from '@/server/orders/service';
 import { responseCacheFor } from './response-cache';
 import { isStaff } from './staff-auth';
@@ -60,8 +61,13 @@ export type Meta = OpenApiMeta<{
 const t = initTRPC.context<Context>().meta<Meta>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
+    // A failure on our side (a database error, a bug) says nothing of its cause to the browser: its
+    // message could name a table, a query, a host or a secret. The log has it (logTrpcFailure).
+    const ours = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof DomainError);
+    const requestId = currentRequest()?.requestId;
     return {
       ...shape,
+      message: ours ? (requestId ? internalErrorBody(requestId).error.message : 'Something went wrong on our side. Please try again later.') : shape.message,
       data: { ...shape.data, stack: undefined, appCode: cause instanceof DomainError ? cause.code : undefined, details: cause instanceof DomainError ? cause.details : undefined },
     };
   },

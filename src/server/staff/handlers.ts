@@ -9,6 +9,7 @@ import { clientOf } from '@/server/http/client';
 import { limitFailures } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
+import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
 import { adminPhotoRoute } from '@/server/uploads/handler';
 import { staffDashboardRouter } from './router';
 import { isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie } from './session';
@@ -107,6 +108,7 @@ export async function staffTrpc(request: Request, e: Env = env()): Promise<Respo
     endpoint: '/staff/api/trpc',
     req,
     router: staffDashboardRouter,
+    maxBatchSize: MAX_TRPC_BATCH,
     createContext: ({ resHeaders }) => staffContext(req, resHeaders, e),
     responseMeta: ({ errors }) => ({ headers: trpcAnswerHeaders(errors, noStore) }),
     onError: ({ error, path }) => logTrpcFailure('staff dashboard', error, path),
