@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { baseSecurityHeaders } from '@/server/http/security';
 import { countsOnlyAccepted, enforceLimit, giveBack, type Verdict } from '@/server/limits/service';
 import { currentRequest, logger, runInRequest } from '@/server/logger';
+import { nulIssues } from '@/server/shared/text';
 import { readBodyAtMost } from './body';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
@@ -105,11 +106,37 @@ async function answer(request: Request, makeContext: (options: { req: Request })
   if (!candidates.length) return refused(errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`));
   if (request.method === 'OPTIONS' && candidates.some(crossOriginReadable)) return { response: preflight(), crossOrigin: true };
   const route = candidates.find((r) => r.method === method);
+  if (route) {
+    // The shared string rule over the address, for every route (hand-written handlers take no
+    // procedure input); bodies are checked with each procedure's input.
+    const nul = addressNulIssue(url, path);
+    if (nul) return refused(nul);
+  }
   if (!route) {
     const allow = [...new Set(candidates.map((r) => r.method))].join(', ');
     return refused(errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow }));
   }
   return { response: await answerRoute(request, url, route, path, method, makeContext), crossOrigin: crossOriginReadable(route) };
+}
+
+/** 400 invalid_input when a path segment or a query name or value holds U+0000 (src/server/shared/text.ts). */
+function addressNulIssue(url: URL, path: string): Response | null {
+  const values: Record<string, unknown> = { path: path.split('/').map(decodedSegment) };
+  const query: [string, string][] = [];
+  url.searchParams.forEach((value, key) => query.push([key, value]));
+  values.query = query;
+  const issue = nulIssues(values)[0];
+  if (!issue) return null;
+  const where = issue.path[0] === 'query' ? 'query' : 'path';
+  return errorResponse('invalid_input', `Invalid input in the ${where}: ${issue.message}.`, [{ path: where, message: issue.message }]);
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 async function answerRoute(request: Request, url: URL, route: Route, path: string, method: Method, makeContext: (options: { req: Request }) => Context): Promise<Response> {

@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { z } from 'zod';
+import { z, ZodError } from 'zod';
+import { NUL_FREE_MESSAGE, nulIssues } from '@/server/shared/text';
 import { db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError, RateLimited, type ErrorCode } from '@/server/errors';
@@ -132,7 +133,17 @@ const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(domainErrors).use(freshAfterWrites).use(rateLimited);
+/**
+ * The shared string rule (src/server/shared/text.ts) over the whole raw input, before any limit is
+ * counted and before the procedure's own schema: a U+0000 anywhere is 400 invalid_input.
+ */
+const nulFree = t.middleware(async ({ getRawInput, next }) => {
+  const issues = nulIssues(await getRawInput());
+  if (issues.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `Invalid input: ${NUL_FREE_MESSAGE}.`, cause: new ZodError(issues) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(nulFree).use(domainErrors).use(freshAfterWrites).use(rateLimited);
 
 /**
  * Whether a request's Authorization header carries the staff token, with wrong tokens limited per
