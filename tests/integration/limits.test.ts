@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
 import type { Context } from '@/server/api/trpc';
 import { createDb, db, type Db } from '@/server/db/client';
-import { CLIENT_HEADER } from '@/server/http/client';
+import { CLIENT_HEADER, clientOf, frontHeaders } from '@/server/http/client';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
 import { countRequest, limitFailures, limitKey, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
 import { signIn, staffTrpc } from '@/server/staff/handlers';
@@ -26,7 +26,7 @@ async function awayFromWindowEdge(seconds: number, margin = 15) {
 }
 
 function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {}) {
-  const headers = new Headers({ [CLIENT_HEADER]: client, ...options.headers });
+  const headers = new Headers({ ...frontHeaders(client), ...options.headers });
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -80,6 +80,21 @@ describe('the counter', () => {
 });
 
 describe('who is counted', () => {
+  test('the client header counts only with the front\'s proof: a client naming its own address is `local`', async () => {
+    const claimed = new Headers({ [CLIENT_HEADER]: '203.0.113.77' });
+    expect(clientOf(claimed)).toBe('local');
+    expect(clientOf(new Headers({ [CLIENT_HEADER]: '203.0.113.77', 'x-shop-front': 'guessed' }))).toBe('local');
+    expect(clientOf(new Headers(frontHeaders('203.0.113.77')))).toBe('203.0.113.77');
+    // Through /v1: fresh addresses picked per request do not escape the lookup limit.
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const statuses: number[] = [];
+    for (let i = 0; i < tenth('orderLookup') + 2; i++) {
+      const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { [CLIENT_HEADER]: `203.0.113.${100 + i}` } });
+      statuses.push((await handleRest(request, ({ req }) => ({ db: db(), authorization: null, client: clientOf(req.headers), limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } } } }))).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   test('an IPv6 client is its /64; IPv4 addresses count one by one', () => {
     expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(limitKey('2001:0db8:0001:0002:ffff:ffff:ffff:fffe')).toBe('2001:db8:1:2::/64');
@@ -164,7 +179,7 @@ describe('429 on /v1', () => {
     const { POST } = await import('@/app/api/trpc/[trpc]/route');
     const client = newClient();
     const send = (input: unknown) =>
-      POST(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', [CLIENT_HEADER]: client }, body: JSON.stringify(input) }));
+      POST(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', ...frontHeaders(client) }, body: JSON.stringify(input) }));
     for (let i = 0; i < tenth('orderCreate') * 2; i++) expect((await send({})).status).toBe(400);
     for (let i = 0; i < tenth('orderCreate'); i++) expect((await send(reproduction())).status).toBe(200);
     expect((await send(reproduction())).status).toBe(429);
@@ -258,7 +273,7 @@ describe('429 on the website and the dashboard', () => {
     const { GET } = await import('@/app/api/trpc/[trpc]/route');
     const client = newClient();
     const input = encodeURIComponent(JSON.stringify({ code: 'ZZZZZZZZZZ', email: 'nobody@example.com' }));
-    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { [CLIENT_HEADER]: client } }));
+    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { ...frontHeaders(client) } }));
     for (let i = 0; i < tenth('orderLookup'); i++) expect((await ask()).status).toBe(404);
     const refused = await ask();
     expect(refused.status).toBe(429);
@@ -276,7 +291,7 @@ describe('429 on the website and the dashboard', () => {
       return signIn(
         new Request('http://shop.test/staff/api/sign-in', {
           method: 'POST',
-          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
           body: form,
         }),
       );
@@ -296,14 +311,14 @@ describe('429 on the website and the dashboard', () => {
     const form = (token: string) =>
       new Request('http://shop.test/staff/api/sign-in', {
         method: 'POST',
-        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
         body: new URLSearchParams({ token, locale: 'en' }),
       });
     const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)))).headers.get('set-cookie')!.split(';')[0]!;
     // Someone else behind the same address guesses until the limit.
     for (let i = 0; i <= tenth('staffToken'); i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
     expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
-    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, [CLIENT_HEADER]: client } }));
+    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, ...frontHeaders(client) } }));
     expect(board.status).toBe(200);
   });
 
@@ -312,7 +327,7 @@ describe('429 on the website and the dashboard', () => {
     const { GET } = await import('@/app/api/auth/[...nextauth]/route');
     const client = newClient();
     const context = { params: Promise.resolve({ nextauth: ['callback', 'google'] }) };
-    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { [CLIENT_HEADER]: client } }) as never, context);
+    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { ...frontHeaders(client) } }) as never, context);
     for (let i = 0; i < tenth('signIn'); i++) expect((await step()).status).not.toBe(429);
     const refused = await step();
     expect(refused.status).toBe(429);

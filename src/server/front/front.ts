@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { CLIENT_HEADER, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
+import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
 import { internalErrorBody } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/server/http/security';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
@@ -48,7 +48,8 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     // Downstream (rate limits, logs, Next's pages) reads these two, never what the client claimed.
     const client = resolveClient(req.socket.remoteAddress, req.headers['x-forwarded-for'], settings.TRUST_PROXY);
     const requestId = requestIdFrom(firstValue(req.headers[REQUEST_ID_HEADER]));
-    req.headers[CLIENT_HEADER] = client;
+    // Overwrites what the client sent under these names, so only the front's values pass on.
+    Object.assign(req.headers, frontHeaders(client));
     req.headers[REQUEST_ID_HEADER] = requestId;
     const encoding = chooseEncoding(req.headers['accept-encoding']);
 
