@@ -63,6 +63,8 @@ const envSchema = z.object({
   CATALOG_CACHE_RECHECK_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(60_000).optional()),
   /** Where artwork thumbnails are fetched (`<url><file>?width=`); Wikimedia Commons unless pointed elsewhere. */
   IMAGE_SOURCE_URL: optionalUrl.transform((v) => v ?? 'https://commons.wikimedia.org/wiki/Special:FilePath/'),
+  /** Disk space for kept artwork thumbnails (DATA_DIR/image-cache, MiB); the least recently used go first past it. */
+  IMAGE_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(1).max(1_048_576).optional()).transform((v) => v ?? 512),
   /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
   WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
   /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */

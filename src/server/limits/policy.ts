@@ -17,6 +17,12 @@ export const limitPolicies = {
   photoUpload: { allowance: 30, windowSeconds: 60 * 60, onlyAccepted: true },
   /** Order lookups by code and e-mail: the order page and its reloads; guessing needs billions. */
   orderLookup: { allowance: 60, windowSeconds: 10 * 60 },
+  /**
+   * Artwork images (/images) that cost the shop a Commons fetch or a catalog lookup: a thumbnail
+   * not yet on disk, or a name that is no catalog image. Kept thumbnails are never counted. A page
+   * of 48 works new to the cache is 48 misses; a visitor browsing many such pages stays well under.
+   */
+  imageMiss: { allowance: 600, windowSeconds: 10 * 60 },
   /** Google sign-in steps (NextAuth's sign-in POST and callback, /v1/account/auth/google). */
   signIn: { allowance: 30, windowSeconds: 10 * 60 },
   /**

@@ -120,6 +120,7 @@ const messages: Record<LimitName, string> = {
   photoUpload: 'Too many photo uploads from your address',
   orderLookup: 'Too many order lookups from your address',
   signIn: 'Too many sign-in attempts from your address',
+  imageMiss: 'Too many new artwork images asked for from your address',
   staffToken: 'Too many wrong staff tokens from your address',
 };
 
