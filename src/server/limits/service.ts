@@ -94,7 +94,8 @@ export async function giveBack(db: Db, verdict: Verdict): Promise<void> {
 
 /** Whether a limit counts only accepted requests (its refusals for bad input are given back). */
 export function countsOnlyAccepted(name: LimitName, settings: LimitSettings): boolean {
-  return Boolean((settings.policies?.[name] ?? limitPolicies[name]).onlyAccepted);
+  const policy: LimitPolicy = settings.policies?.[name] ?? limitPolicies[name];
+  return Boolean(policy.onlyAccepted);
 }
 
 /** The current window's count without adding to it (for limits that count failures only). */
