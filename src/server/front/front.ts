@@ -66,6 +66,7 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         if (res.destroyed && res.headersSent) return;
         onError(error, `${req.method} ${pathname}`);
         if (!res.headersSent) {
+          settleUnreadBody(req, res);
           res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'private, no-store' });
           res.end(JSON.stringify(internalErrorBody(requestId)));
         } else {
