@@ -127,7 +127,10 @@ const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
   if (!meta?.rateLimit || !ctx.limits) return next();
   const verdict = await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
   const result = await next();
-  if (!result.ok && countsOnlyAccepted(meta.rateLimit, ctx.limits) && refusedForInput(result.error)) await giveBack(ctx.db, verdict);
+  if (!result.ok && countsOnlyAccepted(meta.rateLimit, ctx.limits) && refusedForInput(result.error)) {
+    // The refusal is the answer either way: a count that cannot be given back stays (and expires with its window).
+    await giveBack(ctx.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
+  }
   return result;
 });
 
