@@ -3,7 +3,10 @@
 # managed PostgreSQL (docs/deploy.md). Build: docker build -t atelier-prints .
 # Run:   docker run -p 3000:3000 -e DATABASE_URL=… -e NEXTAUTH_SECRET=… -e ADMIN_TOKEN=… atelier-prints
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 22, an LTS line in maintenance until April 2027 (Node 20 reached its end of life in April
+# 2026: no more security fixes). Node 24 LTS works as well (--build-arg NODE_IMAGE=node:24-bookworm-slim);
+# the suite also passes on Node 20.19+, kept for machines that have nothing newer (package.json "engines").
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # ── deps: every package of the lockfile (the build needs the dev tools: prisma, typescript) ──
 FROM ${NODE_IMAGE} AS deps

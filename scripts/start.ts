@@ -24,7 +24,9 @@ const prebuilt = process.argv.includes('--prebuilt');
 const serveScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'serve.ts');
 
 async function main() {
-  const config = parseEnv(process.env);
+  // Without --dev the server runs with NODE_ENV=production (below): check the settings as it will,
+  // so a short ADMIN_TOKEN or INNGEST_DEV stops the start here, before the database is touched.
+  const config = parseEnv(dev ? process.env : { ...process.env, NODE_ENV: 'production' });
   if (prebuilt && !dev && !existsSync(path.join('.next', 'BUILD_ID'))) {
     throw new ConfigError('--prebuilt, but there is no build in .next (no .next/BUILD_ID): run `npm run build` first.');
   }

@@ -30,7 +30,7 @@ const envSchema = z.object({
   ),
   /** Where the embedded PostgreSQL, generated secrets and private uploads live. */
   DATA_DIR: optionalText.transform((v) => v ?? '.data'),
-  /** Staff bearer token. Unset: every staff endpoint is closed. */
+  /** Staff bearer token (at least 32 characters in production). Unset: every staff endpoint is closed. */
   ADMIN_TOKEN: optionalText,
   NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optionalText,
@@ -63,6 +63,8 @@ const envSchema = z.object({
   CATALOG_CACHE_RECHECK_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(60_000).optional()),
   /** Where artwork thumbnails are fetched (`<url><file>?width=`); Wikimedia Commons unless pointed elsewhere. */
   IMAGE_SOURCE_URL: optionalUrl.transform((v) => v ?? 'https://commons.wikimedia.org/wiki/Special:FilePath/'),
+  /** Disk space for kept artwork thumbnails (DATA_DIR/image-cache, MiB); the least recently used go first past it. */
+  IMAGE_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(1).max(1_048_576).optional()).transform((v) => v ?? 512),
   /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
   WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
   /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */
@@ -92,7 +94,19 @@ const envSchema = z.object({
   LOG_FILE: optionalText,
 }).superRefine((e, ctx) => {
   if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
+  if (e.NODE_ENV === 'production') {
+    // The wrong-token limit (10 per 15 minutes per address) slows guessing; only length makes it
+    // hopeless: 32 random characters are beyond any number of addresses and years.
+    if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < MIN_ADMIN_TOKEN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters in production (a long random string, e.g. openssl rand -hex 32)` });
+    }
+    // Dev mode makes /api/inngest run functions for unsigned requests: anyone could send the shop's e-mail or publish runs.
+    if (e.INNGEST_DEV) ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production: Inngest dev mode accepts unsigned calls of /api/inngest (use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)' });
+  }
 });
+
+/** The shortest ADMIN_TOKEN a production server accepts. */
+export const MIN_ADMIN_TOKEN_LENGTH = 32;
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -35,6 +35,9 @@ const redactedPaths = [
   ...['authorization', 'cookie', 'email', 'token', 'password', 'secret', 'credential', 'customer'].flatMap((key) => [key, `*.${key}`, `headers.${key}`, `*.headers.${key}`]),
   'headers["set-cookie"]',
   '*.headers["set-cookie"]',
+  // The front's proof of the client header (src/server/http/client.ts).
+  'headers["x-shop-front"]',
+  '*.headers["x-shop-front"]',
 ];
 
 const emailish = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;

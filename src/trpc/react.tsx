@@ -5,6 +5,7 @@ import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
+import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
 
 /** The browser's typed client for the shop's procedures, over /api/trpc (the same ones /v1 serves). */
 export const trpc = createTRPCReact<AppRouter>();
@@ -17,7 +18,7 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
         defaultOptions: { queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: retryOnceUnlessRefused } },
       }),
   );
-  const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc' })] }));
+  const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc', maxItems: MAX_TRPC_BATCH })] }));
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -77,7 +77,7 @@ test.describe('staff sign-in', () => {
     expect(page.url()).not.toContain(E2E_ADMIN_TOKEN);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(E2E_ADMIN_TOKEN);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/staff\/en\/sign-in\?signedOut=1$/);
     await page.goto('/staff/en');
     await expect(page).toHaveURL(/\/staff\/en\/sign-in/);

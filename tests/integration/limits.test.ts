@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
 import type { Context } from '@/server/api/trpc';
 import { createDb, db, type Db } from '@/server/db/client';
-import { CLIENT_HEADER } from '@/server/http/client';
+import { CLIENT_HEADER, clientOf, frontHeaders } from '@/server/http/client';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
-import { countRequest, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
+import { countRequest, limitFailures, limitKey, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
 import { signIn, staffTrpc } from '@/server/staff/handlers';
 import { photos, STAFF } from '../support/photos';
 import { reproduction } from '../support/orders';
@@ -26,7 +26,7 @@ async function awayFromWindowEdge(seconds: number, margin = 15) {
 }
 
 function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {}) {
-  const headers = new Headers({ [CLIENT_HEADER]: client, ...options.headers });
+  const headers = new Headers({ ...frontHeaders(client), ...options.headers });
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -79,6 +79,43 @@ describe('the counter', () => {
   });
 });
 
+describe('who is counted', () => {
+  test('the client header counts only with the front\'s proof: a client naming its own address is `local`', async () => {
+    const claimed = new Headers({ [CLIENT_HEADER]: '203.0.113.77' });
+    expect(clientOf(claimed)).toBe('local');
+    expect(clientOf(new Headers({ [CLIENT_HEADER]: '203.0.113.77', 'x-shop-front': 'guessed' }))).toBe('local');
+    expect(clientOf(new Headers(frontHeaders('203.0.113.77')))).toBe('203.0.113.77');
+    // Through /v1: fresh addresses picked per request do not escape the lookup limit.
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const statuses: number[] = [];
+    for (let i = 0; i < tenth('orderLookup') + 2; i++) {
+      const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { [CLIENT_HEADER]: `203.0.113.${100 + i}` } });
+      statuses.push((await handleRest(request, ({ req }) => ({ db: db(), authorization: null, client: clientOf(req.headers), limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } } } }))).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  test('an IPv6 client is its /64; IPv4 addresses count one by one', () => {
+    expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:0db8:0001:0002:ffff:ffff:ffff:fffe')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitKey('2001:db8:0:0:5::')).toBe('2001:db8:0:0::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(limitKey('local')).toBe('local');
+  });
+
+  test('addresses of one /64 share an allowance; the next /64 has its own', async () => {
+    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
+    const net = `2001:db8:${(++lastClient).toString(16)}:7`;
+    const allowance = tenth('orderLookup');
+    for (let i = 0; i < allowance; i++) expect((await orderLookup(`${net}::${(i + 1).toString(16)}`)).status).toBe(404);
+    expect((await orderLookup(`${net}:ffff:ffff:ffff:ffff`)).status).toBe(429);
+    expect((await orderLookup(`2001:db8:${lastClient.toString(16)}:8::1`)).status).toBe(404);
+  });
+});
+
 describe('two instances on one database', () => {
   let first: Db;
   let second: Db;
@@ -127,11 +164,37 @@ describe('429 on /v1', () => {
     expect((await call('POST', '/orders', newClient(), { json: reproduction() })).status).toBe(201);
   });
 
-  test('invalid orders count too (guessing bodies is not free)', async () => {
+  test('a request answered 400 does not count: only accepted orders do (decisions.md "Limits and inputs")', async () => {
     await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
     const client = newClient();
-    for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: {} })).status).toBe(400);
+    // Invalid bodies (Zod) and an unknown artwork (a domain refusal), several allowances' worth.
+    for (let i = 0; i < tenth('orderCreate') * 3; i++) expect((await call('POST', '/orders', client, { json: {} })).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await call('POST', '/orders', client, { json: reproduction({ artworkSlug: 'no-such-work' }) })).status).toBe(400);
+    for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(201);
     expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(429);
+  });
+
+  test('the storefront\'s order form: a refused order is given back there too', async () => {
+    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
+    const { POST } = await import('@/app/api/trpc/[trpc]/route');
+    const client = newClient();
+    const send = (input: unknown) =>
+      POST(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', ...frontHeaders(client) }, body: JSON.stringify(input) }));
+    for (let i = 0; i < tenth('orderCreate') * 2; i++) expect((await send({})).status).toBe(400);
+    for (let i = 0; i < tenth('orderCreate'); i++) expect((await send(reproduction())).status).toBe(200);
+    expect((await send(reproduction())).status).toBe(429);
+  });
+
+  test('refused uploads (wrong type, empty) do not count; stored photos do', async () => {
+    await awayFromWindowEdge(limitPolicies.photoUpload.windowSeconds);
+    const client = newClient();
+    for (let i = 0; i < tenth('photoUpload') * 2; i++) {
+      expect((await call('POST', '/uploads', client, { body: 'not an image at all', headers: { 'content-type': 'image/jpeg' } })).status).toBe(415);
+      expect((await call('POST', '/uploads', client, { body: '', headers: { 'content-type': 'image/jpeg' } })).status).toBe(400);
+    }
+    const send = () => call('POST', '/uploads', client, { body: new Uint8Array(photos.jpeg), headers: { 'content-type': 'image/jpeg' } });
+    for (let i = 0; i < tenth('photoUpload'); i++) expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(429);
   });
 
   test('order lookup, against code guessing', async () => {
@@ -171,6 +234,27 @@ describe('429 on /v1', () => {
     expect((await call('GET', '/admin/orders', newClient(), { headers: STAFF })).status).toBe(200);
   });
 
+  test('50 wrong tokens sent at once: at most the allowance is ever tried, the rest are 429 untried', async () => {
+    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
+    const client = newClient();
+    let tried = 0;
+    const attempt = () => {
+      tried++;
+      return false;
+    };
+    const settings: LimitSettings = { multiplier: 1 };
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => limitFailures(db(), 'staffToken', client, settings, attempt)));
+    expect(tried).toBeLessThanOrEqual(limitPolicies.staffToken.allowance);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(tried);
+    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason.code === 'rate_limited')).toBe(true);
+
+    // The same through /v1, on real PostgreSQL: only the allowance's worth of 401s.
+    const other = newClient();
+    const statuses = await Promise.all(Array.from({ length: 50 }, () => call('GET', '/admin/orders', other, { headers: { authorization: 'Bearer guess' } }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(tenth('staffToken'));
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50 - tenth('staffToken'));
+  });
+
   test('the right token is never counted', async () => {
     const client = newClient();
     for (let i = 0; i < tenth('staffToken') + 3; i++) expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(200);
@@ -189,7 +273,7 @@ describe('429 on the website and the dashboard', () => {
     const { GET } = await import('@/app/api/trpc/[trpc]/route');
     const client = newClient();
     const input = encodeURIComponent(JSON.stringify({ code: 'ZZZZZZZZZZ', email: 'nobody@example.com' }));
-    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { [CLIENT_HEADER]: client } }));
+    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { ...frontHeaders(client) } }));
     for (let i = 0; i < tenth('orderLookup'); i++) expect((await ask()).status).toBe(404);
     const refused = await ask();
     expect(refused.status).toBe(429);
@@ -207,7 +291,7 @@ describe('429 on the website and the dashboard', () => {
       return signIn(
         new Request('http://shop.test/staff/api/sign-in', {
           method: 'POST',
-          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
           body: form,
         }),
       );
@@ -227,14 +311,14 @@ describe('429 on the website and the dashboard', () => {
     const form = (token: string) =>
       new Request('http://shop.test/staff/api/sign-in', {
         method: 'POST',
-        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: client },
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
         body: new URLSearchParams({ token, locale: 'en' }),
       });
     const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)))).headers.get('set-cookie')!.split(';')[0]!;
     // Someone else behind the same address guesses until the limit.
     for (let i = 0; i <= tenth('staffToken'); i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
     expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
-    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, [CLIENT_HEADER]: client } }));
+    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, ...frontHeaders(client) } }));
     expect(board.status).toBe(200);
   });
 
@@ -243,7 +327,7 @@ describe('429 on the website and the dashboard', () => {
     const { GET } = await import('@/app/api/auth/[...nextauth]/route');
     const client = newClient();
     const context = { params: Promise.resolve({ nextauth: ['callback', 'google'] }) };
-    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { [CLIENT_HEADER]: client } }) as never, context);
+    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { ...frontHeaders(client) } }) as never, context);
     for (let i = 0; i < tenth('signIn'); i++) expect((await step()).status).not.toBe(429);
     const refused = await step();
     expect(refused.status).toBe(429);

@@ -8,6 +8,7 @@ import { createOrder, lookupOrder } from '@/server/orders/service';
 import { changeOrderStatus } from '@/server/orders/status';
 import { signIn, signOut, staffPhoto, staffTrpc } from '@/server/staff/handlers';
 import { newStaffSession, STAFF_SESSION_SECONDS } from '@/server/staff/session';
+import { createHmac } from 'node:crypto';
 import { ownDatabase } from '../support/database';
 import { reproduction } from '../support/orders';
 import { photos, uploadedPhoto } from '../support/photos';
@@ -53,7 +54,8 @@ describe('the dashboard session cookie', () => {
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/staff/fr/orders/ABC123');
     const cookie = answer.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^atelier-staff=\d+\.[A-Za-z0-9_-]{43}; /);
+    // A random id (256 bits), not a value computed from the token.
+    expect(cookie).toMatch(/^atelier-staff=[A-Za-z0-9_-]{43}; /);
     expect(cookie).toContain('Path=/staff');
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
@@ -109,22 +111,24 @@ describe('the dashboard session cookie', () => {
     expect(answer.headers.get('set-cookie')).toBeNull();
   });
 
-  test('a live session reads the board; a tampered, expired, foreign or rotated-token session does not', async () => {
+  test('a live session reads the board; a tampered, unknown, expired or rotated-token session does not', async () => {
     const cookie = await signedInCookie();
     expect((await trpc('board', {}, { cookie })).status).toBe(200);
 
     const [name, value] = cookie.split('=') as [string, string];
-    const [expires, signature] = value.split('.') as [string, string];
-    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    const longer = newStaffSession(TOKEN, new Date(Date.now() + 3 * 24 * 3600 * 1000)).value;
-    const expired = newStaffSession(TOKEN, new Date(Date.now() - STAFF_SESSION_SECONDS * 1000 - 1000)).value;
-    const rotated = newStaffSession('the-token-before-rotation').value;
+    const flipped = `${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    const expired = (await newStaffSession(db(), TOKEN, new Date(Date.now() - STAFF_SESSION_SECONDS * 1000 - 1000))).value;
+    const rotated = (await newStaffSession(db(), 'the-token-before-rotation')).value;
+    // What the old cookie was: an expiry and an HMAC keyed from the token. Nothing computed from the token opens a session now.
+    const expires = Math.floor(Date.now() / 1000) + 3600;
+    const key = createHmac('sha256', TOKEN).update('atelier-prints staff dashboard session v1').digest();
+    const signedTheOldWay = `${expires}.${createHmac('sha256', key).update(`staff-session.${expires}`).digest('base64url')}`;
     for (const bad of [
-      `${name}=${expires}.${flipped}`, // signature tampered
-      `${name}=${Number(expires) + 3600}.${signature}`, // expiry pushed back
-      `${name}=${longer}`, // minted for a future beyond one session
+      `${name}=${flipped}`, // id tampered
+      `${name}=${crypto.randomUUID().replace(/-/g, '')}abcdefghijk`, // never issued
       `${name}=${expired}`,
-      `${name}=${rotated}`, // signed with a token that is no longer ADMIN_TOKEN
+      `${name}=${rotated}`, // signed in with a token that is no longer ADMIN_TOKEN
+      `${name}=${signedTheOldWay}`,
       `${name}=${TOKEN}`, // the raw token is not a session
       `${name}=`,
       `other=${value}`,
@@ -133,6 +137,61 @@ describe('the dashboard session cookie', () => {
       expect(answer.status, bad).toBe(401);
     }
   });
+
+  test('the session is a server-side row: the cookie holds a random id whose hash is stored, never the id itself', async () => {
+    const first = await signedInCookie();
+    const second = await signedInCookie();
+    expect(first).not.toBe(second);
+    const id = first.split('=')[1]!;
+    const rows = await db().staffSession.findMany({ where: { idHash: { in: [id] } } });
+    expect(rows).toHaveLength(0);
+    const { createHash } = await import('node:crypto');
+    expect(await db().staffSession.count({ where: { idHash: createHash('sha256').update(id).digest('hex') } })).toBe(1);
+  });
+
+  test('sign-out deletes the session: a copy of the cookie kept elsewhere stops working too', async () => {
+    const cookie = await signedInCookie();
+    expect((await trpc('board', {}, { cookie })).status).toBe(200);
+    const answer = await signOut(new Request(`${SITE}/staff/api/sign-out`, { method: 'POST', headers: { origin: SITE, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=en' }));
+    expect(answer.headers.get('location')).toBe('/staff/en/sign-in?signedOut=1');
+    expect((await trpc('board', {}, { cookie })).status).toBe(401);
+  });
+
+  test('"sign out everywhere" ends every dashboard session, and needs a live session of its own', async () => {
+    // A database of its own: ending every session must not sign out other test files' dashboards.
+    const own = await ownDatabase('sessions');
+    try {
+      const signedIn = async () => cookieOf(await signIn(signInRequest(TOKEN), undefined, own.db));
+      const board = (cookie: string) => staffTrpc(new Request(`${SITE}/staff/api/trpc/board?input=%7B%7D`, { headers: { cookie } }), undefined, own.db);
+      const mine = await signedIn();
+      const colleagues = await signedIn();
+      const everywhere = (cookie: string | null) =>
+        signOut(
+          new Request(`${SITE}/staff/api/sign-out`, {
+            method: 'POST',
+            headers: { origin: SITE, ...(cookie ? { cookie } : {}), 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'locale=de&scope=everywhere',
+          }),
+          undefined,
+          own.db,
+        );
+      // Anyone on this site (no session) cannot sign the studio out.
+      expect((await everywhere(null)).headers.get('location')).toBe('/staff/de/sign-in');
+      expect((await everywhere('atelier-staff=not-a-session')).headers.get('location')).toBe('/staff/de/sign-in');
+      expect((await board(colleagues)).status).toBe(200);
+
+      const answer = await everywhere(mine);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('location')).toBe('/staff/de/sign-in?signedOut=everywhere');
+      expect(answer.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+      expect((await board(mine)).status).toBe(401);
+      expect((await board(colleagues)).status).toBe(401);
+      expect(await own.db.staffSession.count()).toBe(0);
+    } finally {
+      await own.drop();
+    }
+  });
+
 
   test('rotating ADMIN_TOKEN signs every dashboard out', async () => {
     const cookie = await signedInCookie();

@@ -19,6 +19,19 @@ describe('npm start', () => {
     expect(lines[0]).toContain('eighty');
   });
 
+  test('a production start with an ADMIN_TOKEN shorter than 32 characters stops at once with one line naming it', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, ADMIN_TOKEN: 'short-staff-token', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n').filter((line) => line.trim());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ADMIN_TOKEN must be at least 32 characters in production/);
+    expect(lines[0]).not.toContain('short-staff-token');
+  });
+
   test('--prebuilt with no build in .next stops at once with one line saying what to do', () => {
     // A checkout with everything but a build: the same sources, linked into a fresh folder.
     const checkout = mkdtempSync(path.join(tmpdir(), 'prebuilt-'));
@@ -27,7 +40,7 @@ describe('npm start', () => {
       mkdirSync(path.join(checkout, '.next'));
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--prebuilt'], {
         cwd: checkout,
-        env: { ...process.env, DATABASE_URL: '' },
+        env: { ...process.env, DATABASE_URL: '', ADMIN_TOKEN: 'a-production-length-staff-token-0123456789' },
         encoding: 'utf8',
         timeout: 60_000,
       });

@@ -16,7 +16,7 @@ import { freePort, startEmbeddedPostgres, type RunningDatabase } from '@/server/
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The staff token of these runs. */
-export const LOAD_ADMIN_TOKEN = 'load-staff-token-93be1f';
+export const LOAD_ADMIN_TOKEN = 'load-staff-token-93be1f-0c6a2d7e48b1';
 export const LOAD_SESSION_SECRET = 'load-session-secret-0123456789abcdef0123';
 
 export interface Shop {

@@ -36,6 +36,29 @@ describe('configuration', () => {
     expect(message.split('\n')).toHaveLength(1);
   });
 
+  test('production refuses a short ADMIN_TOKEN with one line naming it, and never shows the token', () => {
+    const short = 'only-twenty-six-characters';
+    expect(() => parseEnv({ NODE_ENV: 'production', ADMIN_TOKEN: short })).toThrow(ConfigError);
+    try {
+      parseEnv({ NODE_ENV: 'production', ADMIN_TOKEN: short });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/^Configuration error: ADMIN_TOKEN must be at least 32 characters in production/);
+      expect(message).not.toContain(short);
+      expect(message.split('\n')).toHaveLength(1);
+    }
+    expect(parseEnv({ NODE_ENV: 'production', ADMIN_TOKEN: 'x'.repeat(32) }).ADMIN_TOKEN).toHaveLength(32);
+    // Unset stays allowed (staff endpoints closed), and development keeps any token.
+    expect(parseEnv({ NODE_ENV: 'production' }).ADMIN_TOKEN).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'development', ADMIN_TOKEN: 'short' }).ADMIN_TOKEN).toBe('short');
+  });
+
+  test('production refuses INNGEST_DEV (dev mode runs unsigned calls of /api/inngest)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', INNGEST_DEV: '1' })).toThrow(/^Configuration error: INNGEST_DEV must not be set in production/);
+    expect(parseEnv({ NODE_ENV: 'production', INNGEST_DEV: '0' }).INNGEST_DEV).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'development', INNGEST_DEV: '1' }).INNGEST_DEV).toBe(true);
+  });
+
   test('a secret is never echoed back in the message', () => {
     expect(() => parseEnv({ NEXTAUTH_SECRET: 'short-secret' })).toThrow(/^(?!.*short-secret).*NEXTAUTH_SECRET/);
   });

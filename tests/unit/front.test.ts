@@ -7,6 +7,7 @@ import { afterEach, expect, test } from 'vitest';
 import { chooseEncoding, isCompressible, varyWithEncoding } from '@/server/front/compress';
 import { createFront, type FrontOptions } from '@/server/front/front';
 import { gracefulStop } from '@/server/front/shutdown';
+import { clientOf } from '@/server/http/client';
 
 // The front's request handling on a real node:http server on 127.0.0.1, with stand-ins for Next's
 // handler and the /v1 handler (the real ones run behind it in the end-to-end suite).
@@ -65,9 +66,11 @@ test('/v1 goes to the REST handler with the client and request id the front reso
       throw new Error('Next must not see /v1');
     },
   });
-  const answer = await call(port, '/v1/artists?page=2', { headers: { 'x-shop-client': '203.0.113.9', 'x-request-id': 'lb-request-0001', 'x-forwarded-for': '198.51.100.7' } });
+  const answer = await call(port, '/v1/artists?page=2', { headers: { 'x-shop-client': '203.0.113.9', 'x-shop-front': 'forged', 'x-request-id': 'lb-request-0001', 'x-forwarded-for': '198.51.100.7' } });
   expect(answer.status).toBe(200);
   expect(seen[0]!.headers.get('x-shop-client')).toBe('127.0.0.1');
+  // The front's proof travels with it, so downstream trusts this value and no client's own claim.
+  expect(clientOf(seen[0]!.headers)).toBe('127.0.0.1');
   expect(seen[0]!.headers.get('x-request-id')).toBe('lb-request-0001');
   expect(new URL(seen[0]!.url).pathname + new URL(seen[0]!.url).search).toBe('/v1/artists?page=2');
 

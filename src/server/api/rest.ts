@@ -6,8 +6,9 @@ import { env } from '@/server/env';
 import { internalErrorBody, requestContextOf } from '@/server/http/request-log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { baseSecurityHeaders } from '@/server/http/security';
-import { enforceLimit } from '@/server/limits/service';
+import { countsOnlyAccepted, enforceLimit, giveBack, type Verdict } from '@/server/limits/service';
 import { currentRequest, logger, runInRequest } from '@/server/logger';
+import { nulIssues } from '@/server/shared/text';
 import { readBodyAtMost } from './body';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
@@ -105,6 +106,12 @@ async function answer(request: Request, makeContext: (options: { req: Request })
   if (!candidates.length) return refused(errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`));
   if (request.method === 'OPTIONS' && candidates.some(crossOriginReadable)) return { response: preflight(), crossOrigin: true };
   const route = candidates.find((r) => r.method === method);
+  if (route) {
+    // The shared string rule over the address, for every route (hand-written handlers take no
+    // procedure input); bodies are checked with each procedure's input.
+    const nul = addressNulIssue(url, path);
+    if (nul) return refused(nul);
+  }
   if (!route) {
     const allow = [...new Set(candidates.map((r) => r.method))].join(', ');
     return refused(errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow }));
@@ -112,19 +119,54 @@ async function answer(request: Request, makeContext: (options: { req: Request })
   return { response: await answerRoute(request, url, route, path, method, makeContext), crossOrigin: crossOriginReadable(route) };
 }
 
+/** 400 invalid_input when a path segment or a query name or value holds U+0000 (src/server/shared/text.ts). */
+function addressNulIssue(url: URL, path: string): Response | null {
+  const values: Record<string, unknown> = { path: path.split('/').map(decodedSegment) };
+  const query: [string, string][] = [];
+  url.searchParams.forEach((value, key) => query.push([key, value]));
+  values.query = query;
+  const issue = nulIssues(values)[0];
+  if (!issue) return null;
+  const where = issue.path[0] === 'query' ? 'query' : 'path';
+  return errorResponse('invalid_input', `Invalid input in the ${where}: ${issue.message}.`, [{ path: where, message: issue.message }]);
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 async function answerRoute(request: Request, url: URL, route: Route, path: string, method: Method, makeContext: (options: { req: Request }) => Context): Promise<Response> {
   if (route.answeredBy === 'document') return Response.json(openApiDocument());
   if ('handler' in route.answeredBy) {
     const handler = route.answeredBy.handler;
+    // A limit that counts only accepted requests (stored photos) gets its count back when the
+    // request is refused for what it sent (400, 413, 415).
+    let refund: (() => Promise<void>) | undefined;
+    const refundOn = async (status: number) => {
+      if (refund && (status === 400 || status === 413 || status === 415)) await refund();
+    };
     try {
       if (route.staff || handler.rateLimit) {
         const context = makeContext({ req: request });
         if (route.staff && !(await staffAuthorized(context))) return errorResponse('unauthorized', staffTokenRequired);
-        if (handler.rateLimit && context.limits) await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
+        if (handler.rateLimit && context.limits) {
+          const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
+          if (countsOnlyAccepted(handler.rateLimit, context.limits)) refund = () =>
+            giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
+        }
       }
-      return await handler.handle(request, pathParams(route, path));
+      const response = await handler.handle(request, pathParams(route, path));
+      await refundOn(response.status);
+      return response;
     } catch (error) {
-      return error instanceof DomainError ? domainErrorResponse(error) : unexpected(error, `${method} ${path}`);
+      if (!(error instanceof DomainError)) return unexpected(error, `${method} ${path}`);
+      const response = domainErrorResponse(error);
+      await refundOn(response.status);
+      return response;
     }
   }
 

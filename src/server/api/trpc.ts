@@ -1,15 +1,17 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { z } from 'zod';
+import { z, ZodError } from 'zod';
+import { NUL_FREE_MESSAGE, nulIssues } from '@/server/shared/text';
 import { db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError, RateLimited, type ErrorCode } from '@/server/errors';
 import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import type { LimitName } from '@/server/limits/policy';
-import { enforceLimit, limitFailures, type LimitSettings } from '@/server/limits/service';
-import { logger } from '@/server/logger';
+import { countsOnlyAccepted, enforceLimit, giveBack, limitFailures, type LimitSettings } from '@/server/limits/service';
+import { currentRequest, logger } from '@/server/logger';
+import { internalErrorBody } from '@/server/http/request-log';
 import type { Checkout } from '@/server/orders/service';
 import { responseCacheFor } from './response-cache';
 import { isStaff } from './staff-auth';
@@ -60,8 +62,13 @@ export type Meta = OpenApiMeta<{
 const t = initTRPC.context<Context>().meta<Meta>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
+    // A failure on our side (a database error, a bug) says nothing of its cause to the browser: its
+    // message could name a table, a query, a host or a secret. The log has it (logTrpcFailure).
+    const ours = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof DomainError);
+    const requestId = currentRequest()?.requestId;
     return {
       ...shape,
+      message: ours ? (requestId ? internalErrorBody(requestId).error.message : 'Something went wrong on our side. Please try again later.') : shape.message,
       data: { ...shape.data, stack: undefined, appCode: cause instanceof DomainError ? cause.code : undefined, details: cause instanceof DomainError ? cause.details : undefined },
     };
   },
@@ -102,15 +109,44 @@ const freshAfterWrites = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
-/** Counts the call against its operation's per-client limit (`meta.rateLimit`) before it runs. */
+/** The answers that refuse a request for what it sent (400, 413, 415), not for what it asked. */
+const inputRefusals = new Set<ErrorCode>(['invalid_input', 'payload_too_large', 'unsupported_media_type']);
+const trpcInputRefusals = new Set<TRPC_ERROR_CODE_KEY>(['BAD_REQUEST', 'PARSE_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']);
+
+/** Whether a failure refused the request for its input (a Zod issue, or a DomainError such as an unknown slug). */
+export function refusedForInput(error: TRPCError): boolean {
+  return error.cause instanceof DomainError ? inputRefusals.has(error.cause.code) : trpcInputRefusals.has(error.code);
+}
+
+/**
+ * Counts the call against its operation's per-client limit (`meta.rateLimit`) before it runs. A
+ * limit that counts only accepted requests (orders) gets the count back when the call is refused
+ * for its input: counting first keeps simultaneous calls from passing the allowance together.
+ */
 const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
-  if (meta?.rateLimit && ctx.limits) await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
-  return next();
+  if (!meta?.rateLimit || !ctx.limits) return next();
+  const verdict = await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
+  const result = await next();
+  if (!result.ok && countsOnlyAccepted(meta.rateLimit, ctx.limits) && refusedForInput(result.error)) {
+    // The refusal is the answer either way: a count that cannot be given back stays (and expires with its window).
+    await giveBack(ctx.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
+  }
+  return result;
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(domainErrors).use(freshAfterWrites).use(rateLimited);
+/**
+ * The shared string rule (src/server/shared/text.ts) over the whole raw input, before any limit is
+ * counted and before the procedure's own schema: a U+0000 anywhere is 400 invalid_input.
+ */
+const nulFree = t.middleware(async ({ getRawInput, next }) => {
+  const issues = nulIssues(await getRawInput());
+  if (issues.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `Invalid input: ${NUL_FREE_MESSAGE}.`, cause: new ZodError(issues) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(nulFree).use(domainErrors).use(freshAfterWrites).use(rateLimited);
 
 /**
  * Whether a request's Authorization header carries the staff token, with wrong tokens limited per

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { CLIENT_HEADER, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
+import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
 import { internalErrorBody } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/server/http/security';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
@@ -48,7 +48,8 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     // Downstream (rate limits, logs, Next's pages) reads these two, never what the client claimed.
     const client = resolveClient(req.socket.remoteAddress, req.headers['x-forwarded-for'], settings.TRUST_PROXY);
     const requestId = requestIdFrom(firstValue(req.headers[REQUEST_ID_HEADER]));
-    req.headers[CLIENT_HEADER] = client;
+    // Overwrites what the client sent under these names, so only the front's values pass on.
+    Object.assign(req.headers, frontHeaders(client));
     req.headers[REQUEST_ID_HEADER] = requestId;
     const encoding = chooseEncoding(req.headers['accept-encoding']);
 
@@ -58,12 +59,14 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       // same /v1 answers as production.
       try {
         const response = await options.rest(toFetchRequest(req, settings));
+        settleUnreadBody(req, res);
         await writeFetchResponse(req, res, response, encoding);
       } catch (error) {
         // A client that went away mid-answer is not a failure of ours.
         if (res.destroyed && res.headersSent) return;
         onError(error, `${req.method} ${pathname}`);
         if (!res.headersSent) {
+          settleUnreadBody(req, res);
           res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId, 'Cache-Control': 'private, no-store' });
           res.end(JSON.stringify(internalErrorBody(requestId)));
         } else {
@@ -123,6 +126,88 @@ function originOf(req: IncomingMessage, settings: FrontSettings): string {
   return settings.PUBLIC_BASE_URL ? new URL(settings.PUBLIC_BASE_URL).origin : 'http://localhost';
 }
 
+/** What the front knows of a request body it streams to /v1. */
+interface BodyState {
+  /** Bytes received from the client so far. */
+  received: number;
+  /** The handler is done with the body (it cancelled the stream, or answered without reading it all). */
+  abandoned: boolean;
+}
+const bodies = new WeakMap<IncomingMessage, BodyState>();
+
+/**
+ * The request body as a web stream. Unlike Readable.toWeb, cancelling it (a handler that stops at a
+ * limit) does not destroy the request: the unread rest stays the front's to drain or cut
+ * (settleUnreadBody). Destroying it mid-body left the kept-alive connection with a parser out of
+ * step: the next request on it got a 400 or nothing at all.
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const state: BodyState = { received: 0, abandoned: false };
+  bodies.set(req, state);
+  let listening = false;
+  const settle = (finish: () => void) => {
+    if (state.abandoned) return;
+    state.abandoned = true;
+    try {
+      finish();
+    } catch {
+      // already closed by a cancel
+    }
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!listening) {
+          listening = true;
+          req.on('data', (chunk: Buffer) => {
+            state.received += chunk.length;
+            if (state.abandoned) return;
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((controller.desiredSize ?? 0) <= 0) req.pause();
+          });
+          req.once('end', () => settle(() => controller.close()));
+          req.once('error', (error) => settle(() => controller.error(error)));
+          req.once('close', () => {
+            if (!req.complete) settle(() => controller.error(new Error('the client closed the connection mid-body')));
+          });
+        }
+        req.resume();
+      },
+      cancel() {
+        state.abandoned = true;
+        req.pause();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/**
+ * What the front may read and throw away of a body answered early (413, 415, 401 before it was
+ * read) so the connection can stay open: the largest JSON body the shop takes. A client may have
+ * up to 20 MiB of upload still coming; reading that for nothing would cost more than a new connection.
+ */
+export const DRAIN_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Before an answer goes out: when part of the request body is still unread, the rest is drained
+ * (at most DRAIN_LIMIT_BYTES, and only when Content-Length says how much is left) and the
+ * connection kept; otherwise the answer says `Connection: close` and Node ends the connection after
+ * it. Either way the next request on the connection starts where the client meant it to, never in
+ * the middle of this body.
+ */
+function settleUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
+  const state = bodies.get(req);
+  if (state) state.abandoned = true;
+  const declared = Number(req.headers['content-length']);
+  const left = req.headers['transfer-encoding'] === undefined && Number.isSafeInteger(declared) ? declared - (state?.received ?? 0) : Infinity;
+  if (left > DRAIN_LIMIT_BYTES) res.setHeader('Connection', 'close');
+  // Read and discard what comes meanwhile (a kept connection needs all of it; a closing one reads
+  // on until the answer is out, so the client is not reset while it still sends).
+  req.resume();
+}
+
 /** The IncomingMessage as a fetch Request; the body streams (never read here). */
 export function toFetchRequest(req: IncomingMessage, settings: FrontSettings): Request {
   const headers = new Headers();
@@ -136,7 +221,7 @@ export function toFetchRequest(req: IncomingMessage, settings: FrontSettings): R
   return new Request(url, {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
+    body: hasBody ? requestBody(req) : undefined,
     // Node's fetch needs this for a streamed request body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);

@@ -32,6 +32,10 @@ export function shapeNextAnswer(
 
   const decide = () => {
     if (mode !== 'undecided') return;
+    // Next answers before the whole body arrived (a route handler's 413 at its body limit, which
+    // stops reading): the connection ends after this answer, so the body's rest is never taken for
+    // the next request on it.
+    if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
     const type = String(res.getHeader('content-type') ?? '');
     const noBody = req.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
     const encoded = res.hasHeader('content-encoding');

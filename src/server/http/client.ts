@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 
 /**
@@ -30,10 +30,39 @@ function normalize(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
 
-/** The client a request comes from, as the front server resolved it. */
+/**
+ * Proves that CLIENT_HEADER was set by the front, not by whoever sent the request: a random value
+ * made once per process, known only inside it. The front sets it beside the client; without it
+ * (a request that reached Next some other way: `next start` or `next dev` without the front, a
+ * test calling a handler) the header is a claim, and a client could pick its own address for every
+ * request and never meet a limit.
+ */
+export const FRONT_PROOF_HEADER = 'x-shop-front';
+
+// On globalThis: the front (loaded by tsx) and Next's bundle each load their own copy of this
+// module in the one process; both must read the same value.
+const PROOF_KEY = Symbol.for('atelier-prints.front-proof');
+
+/** This process's proof (made on first use). */
+export function frontProof(): string {
+  const holder = globalThis as { [PROOF_KEY]?: string };
+  holder[PROOF_KEY] ??= randomBytes(32).toString('base64url');
+  return holder[PROOF_KEY];
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The headers the front sets on every request it passes on: the client it resolved, and the proof that it did. */
+export function frontHeaders(client: string): Record<string, string> {
+  return { [CLIENT_HEADER]: client, [FRONT_PROOF_HEADER]: frontProof() };
+}
+
+/** The client a request comes from, as the front server resolved it; `local` when the front did not say so. */
 export function clientOf(headers: Headers): string {
   const value = headers.get(CLIENT_HEADER);
-  return value && isIP(value) ? value : UNKNOWN_CLIENT;
+  if (!value || !isIP(value)) return UNKNOWN_CLIENT;
+  const proof = headers.get(FRONT_PROOF_HEADER);
+  return proof && timingSafeEqual(digest(proof), digest(frontProof())) ? value : UNKNOWN_CLIENT;
 }
 
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,100}$/;

@@ -8,12 +8,21 @@
  * needs the e-mail too; ADMIN_TOKEN is a long random secret).
  */
 export const limitPolicies = {
-  /** Orders placed. A customer places one or two; a shared office address a handful. */
-  orderCreate: { allowance: 20, windowSeconds: 60 * 60 },
-  /** Photos uploaded for custom paintings (up to 20 MB each): a few tries per order. */
-  photoUpload: { allowance: 30, windowSeconds: 60 * 60 },
+  /**
+   * Orders placed. A customer places one or two; a shared office address a handful. Only accepted
+   * orders count (decisions.md "Limits and inputs"): a form refused with 400 is given back.
+   */
+  orderCreate: { allowance: 20, windowSeconds: 60 * 60, onlyAccepted: true },
+  /** Photos uploaded for custom paintings (up to 20 MB each): a few tries per order. Only stored photos count. */
+  photoUpload: { allowance: 30, windowSeconds: 60 * 60, onlyAccepted: true },
   /** Order lookups by code and e-mail: the order page and its reloads; guessing needs billions. */
   orderLookup: { allowance: 60, windowSeconds: 10 * 60 },
+  /**
+   * Artwork images (/images) that cost the shop a Commons fetch or a catalog lookup: a thumbnail
+   * not yet on disk, or a name that is no catalog image. Kept thumbnails are never counted. A page
+   * of 48 works new to the cache is 48 misses; a visitor browsing many such pages stays well under.
+   */
+  imageMiss: { allowance: 600, windowSeconds: 10 * 60 },
   /** Google sign-in steps (NextAuth's sign-in POST and callback, /v1/account/auth/google). */
   signIn: { allowance: 30, windowSeconds: 10 * 60 },
   /**
@@ -28,6 +37,11 @@ export interface LimitPolicy {
   /** Requests a client may make per window, before the multiplier. */
   allowance: number;
   windowSeconds: number;
+  /**
+   * Count only requests that were accepted: a request refused for its input (400, 413, 415) gives
+   * its count back. It is still counted first, so simultaneous requests can never pass the allowance.
+   */
+  onlyAccepted?: boolean;
 }
 
 export type LimitName = keyof typeof limitPolicies;

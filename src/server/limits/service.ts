@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Db } from '@/server/db/client';
 import { RateLimited } from '@/server/errors';
 import { logger } from '@/server/logger';
@@ -26,6 +27,30 @@ export interface Verdict {
   allowance: number;
   /** Seconds until the window ends (at least 1). */
   retryAfterSeconds: number;
+  /** The window this request was counted in (absent when nothing was counted), for giveBack. */
+  counted?: { name: LimitName; key: string; windowStart: Date };
+}
+
+/**
+ * The key a client is counted under. An IPv6 client is its /64: one subscriber usually holds a
+ * whole /64 (often a /56 or /48) and can pick any address in it, so counting single addresses
+ * would give each household 2^64 allowances. IPv4 addresses and `local` count as they are.
+ */
+export function limitKey(client: string): string {
+  const address = client.split('%')[0]!;
+  if (isIP(address) !== 6) return client;
+  const [head, tail] = address.includes('::') ? address.split('::') : [address, undefined];
+  const front = head ? head.split(':') : [];
+  let groups = front;
+  if (tail !== undefined && front.length < 4) {
+    const back = tail ? tail.split(':') : [];
+    // A dotted IPv4 ending (::ffff:1.2.3.4 and friends) takes two groups.
+    const backGroups = back.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+    groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - backGroups)).fill('0'), ...back];
+  }
+  const prefix = groups.slice(0, 4).map((g) => (g.includes('.') ? g : parseInt(g || '0', 16).toString(16)));
+  while (prefix.length < 4) prefix.push('0');
+  return `${prefix.join(':')}::/64`;
 }
 
 function policyOf(name: LimitName, settings: LimitSettings): { allowance: number; windowSeconds: number } | null {
@@ -34,20 +59,43 @@ function policyOf(name: LimitName, settings: LimitSettings): { allowance: number
   return { allowance: Math.max(1, Math.floor(policy.allowance * settings.multiplier)), windowSeconds: policy.windowSeconds };
 }
 
-/** Counts one request of `client` against `name` and says whether it is within the allowance. */
+/**
+ * Counts one request of `client` against `name` and says whether it is within the allowance. One
+ * statement both counts and answers, so simultaneous requests each see their own count.
+ */
 export async function countRequest(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
   const policy = policyOf(name, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
+  const key = limitKey(client);
   // date_bin puts every instance's request in the same window; the hit count is capped so a flood
   // cannot overflow the column.
-  const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
+  const rows = await db.$queryRaw<{ hits: number; left: number; window_start: Date }[]>`
     INSERT INTO rate_limit_hits AS r (limit_name, client, window_start, hits, expires_at)
-    SELECT ${name}, ${client}, w.start, 1, w.start + make_interval(secs => ${policy.windowSeconds})
+    SELECT ${name}, ${key}, w.start, 1, w.start + make_interval(secs => ${policy.windowSeconds})
       FROM (SELECT date_bin(make_interval(secs => ${policy.windowSeconds}), now(), timestamptz '2000-01-01') AS start) w
     ON CONFLICT (limit_name, client, window_start) DO UPDATE SET hits = LEAST(r.hits + 1, 1000000000)
-    RETURNING r.hits, extract(epoch FROM r.expires_at - now())::float8 AS left`;
+    RETURNING r.hits, r.window_start, extract(epoch FROM r.expires_at - now())::float8 AS left`;
   sweepNowAndThen(db);
-  return verdict(rows[0]!.hits, rows[0]!.left, policy.allowance);
+  const row = rows[0]!;
+  return { ...verdict(row.hits, row.left, policy.allowance), counted: { name, key, windowStart: row.window_start } };
+}
+
+/**
+ * Takes back one counted request (an order refused for its input, a right staff token): the very
+ * window it was counted in, never below zero.
+ */
+export async function giveBack(db: Db, verdict: Verdict): Promise<void> {
+  const counted = verdict.counted;
+  if (!counted) return;
+  await db.$executeRaw`
+    UPDATE rate_limit_hits SET hits = GREATEST(hits - 1, 0)
+     WHERE limit_name = ${counted.name} AND client = ${counted.key} AND window_start = ${counted.windowStart}`;
+}
+
+/** Whether a limit counts only accepted requests (its refusals for bad input are given back). */
+export function countsOnlyAccepted(name: LimitName, settings: LimitSettings): boolean {
+  const policy: LimitPolicy = settings.policies?.[name] ?? limitPolicies[name];
+  return Boolean(policy.onlyAccepted);
 }
 
 /** The current window's count without adding to it (for limits that count failures only). */
@@ -57,7 +105,7 @@ export async function peekRequests(db: Db, name: LimitName, client: string, sett
   const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
     SELECT hits, extract(epoch FROM expires_at - now())::float8 AS left
       FROM rate_limit_hits
-     WHERE limit_name = ${name} AND client = ${client}
+     WHERE limit_name = ${name} AND client = ${limitKey(client)}
        AND window_start = date_bin(make_interval(secs => ${policy.windowSeconds}), now(), timestamptz '2000-01-01')`;
   const row = rows[0];
   // Peeking asks "may one more come?": at the allowance, the next one may not.
@@ -73,6 +121,7 @@ const messages: Record<LimitName, string> = {
   photoUpload: 'Too many photo uploads from your address',
   orderLookup: 'Too many order lookups from your address',
   signIn: 'Too many sign-in attempts from your address',
+  imageMiss: 'Too many new artwork images asked for from your address',
   staffToken: 'Too many wrong staff tokens from your address',
 };
 
@@ -82,29 +131,36 @@ function refusal(name: LimitName, retryAfterSeconds: number): RateLimited {
 
 const waitText = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
 
-/** Counts the request and throws RateLimited (429 with Retry-After) when it is over the allowance. */
-export async function enforceLimit(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<void> {
+/**
+ * Counts the request and throws RateLimited (429 with Retry-After) when it is over the allowance.
+ * Answers the verdict, so a request refused later for its input can be given back (giveBack).
+ */
+export async function enforceLimit(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
   const result = await countRequest(db, name, client, settings);
   if (!result.allowed) {
     logger.warn({ limit: name, client, hits: result.hits, allowance: result.allowance }, 'rate limit reached');
     throw refusal(name, result.retryAfterSeconds);
   }
+  return result;
 }
 
 /**
- * An attempt whose failures are limited (a staff token): refused with RateLimited while the
- * client's failures are at the allowance, whether or not this attempt would succeed; otherwise the
- * attempt runs and a failure is counted. Answers whether it succeeded.
+ * An attempt whose failures are limited (a staff token). The attempt is counted as a failure
+ * before it runs, in the one statement that also answers the count: over the allowance it is
+ * refused with RateLimited without being tried, whether or not it would succeed; a success gives
+ * its count back. Checking first and counting after would let simultaneous guesses all pass the
+ * check before any of them was counted (50 at once were 50 tries); this way at most the allowance
+ * is ever tried per window. Answers whether it succeeded.
  */
 export async function limitFailures(db: Db, name: LimitName, client: string, settings: LimitSettings, attempt: () => boolean): Promise<boolean> {
-  const before = await peekRequests(db, name, client, settings);
-  if (!before.allowed) {
-    logger.warn({ limit: name, client, allowance: before.allowance }, 'rate limit reached');
-    throw refusal(name, before.retryAfterSeconds);
+  const reserved = await countRequest(db, name, client, settings);
+  if (!reserved.allowed) {
+    logger.warn({ limit: name, client, allowance: reserved.allowance }, 'rate limit reached');
+    throw refusal(name, reserved.retryAfterSeconds);
   }
-  if (attempt()) return true;
-  await countRequest(db, name, client, settings);
-  return false;
+  if (!attempt()) return false;
+  await giveBack(db, reserved);
+  return true;
 }
 
 const SWEEP_EVERY_MS = 60_000;

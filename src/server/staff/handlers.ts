@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_FORM_BODY_BYTES, MAX_TRPC_BODY_BYTES, withBodyAtMost } from '@/server/api/body';
 import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from '@/server/api/trpc';
 import { secureCookies } from '@/server/accounts/session';
-import { db } from '@/server/db/client';
+import { db, type Db } from '@/server/db/client';
 import { env, type Env } from '@/server/env';
 import { DomainError, errorStatus, RateLimited } from '@/server/errors';
 import { clientOf } from '@/server/http/client';
@@ -10,9 +10,10 @@ import { limitFailures } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
 import { receiveStudioPhoto } from '@/server/orders/photo-routes';
+import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
 import { adminPhotoRoute } from '@/server/uploads/handler';
 import { staffDashboardRouter } from './router';
-import { isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie } from './session';
+import { endAllStaffSessions, endStaffSession, isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie, staffSessionFromCookieHeader } from './session';
 
 /**
  * The dashboard's own doors under /staff/api (route files in src/app/staff/api/ only delegate
@@ -48,7 +49,7 @@ async function formOf(request: Request): Promise<FormData | null> {
  * the session cookie and goes on to the dashboard; a wrong one goes back to the form with
  * `?error=token`. The token travels only in this POST body, never in an address.
  */
-export async function signIn(request: Request, e: Env = env()): Promise<Response> {
+export async function signIn(request: Request, e: Env = env(), database: Db = db()): Promise<Response> {
   const bounded = await withBodyAtMost(request, MAX_FORM_BODY_BYTES);
   if (bounded instanceof Response) return bounded;
   const form = await formOf(bounded);
@@ -63,7 +64,7 @@ export async function signIn(request: Request, e: Env = env()): Promise<Response
   let right: boolean;
   try {
     // Wrong tokens count against the client's staffToken limit, shared with /v1's Bearer tokens.
-    right = await limitFailures(db(), 'staffToken', clientOf(request.headers), { multiplier: e.RATE_LIMIT_MULTIPLIER }, () =>
+    right = await limitFailures(database, 'staffToken', clientOf(request.headers), { multiplier: e.RATE_LIMIT_MULTIPLIER }, () =>
       typeof token === 'string' && isAdminToken(token, e.ADMIN_TOKEN),
     );
   } catch (error) {
@@ -74,18 +75,31 @@ export async function signIn(request: Request, e: Env = env()): Promise<Response
     logger.warn('staff dashboard: a sign-in with a wrong token was refused');
     return back('token');
   }
-  const session = newStaffSession(e.ADMIN_TOKEN!);
+  const session = await newStaffSession(database, e.ADMIN_TOKEN!);
   return seeOther(next, { 'set-cookie': staffSessionCookie(secureCookies(e), session.value, session.expires) });
 }
 
-/** `POST /staff/api/sign-out`: clears the cookie, with or without a session. */
-export async function signOut(request: Request, e: Env = env()): Promise<Response> {
+/**
+ * `POST /staff/api/sign-out`: ends this browser's session (its row is deleted, so a copy of the
+ * cookie stops working too) and clears the cookie. With `scope=everywhere`, from a live session,
+ * it ends every dashboard session (a lost laptop, a departing colleague); without a live session
+ * that is refused, or anyone on this site could sign the studio out.
+ */
+export async function signOut(request: Request, e: Env = env(), database: Db = db()): Promise<Response> {
   const bounded = await withBodyAtMost(request, MAX_FORM_BODY_BYTES);
   if (bounded instanceof Response) return bounded;
   const form = await formOf(bounded);
   const locale = localeOf(form?.get('locale') ?? null);
   if (!sameOriginWrite(request, e)) return seeOther(`/staff/${locale}`);
-  return seeOther(`/staff/${locale}/sign-in?signedOut=1`, { 'set-cookie': staffSessionCookie(secureCookies(e), null) });
+  const cleared = { 'set-cookie': staffSessionCookie(secureCookies(e), null) };
+  if (form?.get('scope') === 'everywhere') {
+    if (!(await signedInStaff(database, request, e))) return seeOther(`/staff/${locale}/sign-in`, cleared);
+    const ended = await endAllStaffSessions(database);
+    logger.info({ sessions: ended }, 'staff dashboard: every session was signed out');
+    return seeOther(`/staff/${locale}/sign-in?signedOut=everywhere`, cleared);
+  }
+  await endStaffSession(database, staffSessionFromCookieHeader(request.headers.get('cookie'), secureCookies(e)));
+  return seeOther(`/staff/${locale}/sign-in?signedOut=1`, cleared);
 }
 
 /**
@@ -93,22 +107,23 @@ export async function signOut(request: Request, e: Env = env()): Promise<Respons
  * staff procedure (and only those) admits it, unchanged. A write (POST) must also come from this
  * site (sameOriginWrite), so a forged cross-site request gets 401 even if a browser sent the cookie.
  */
-export function staffContext(request: Request, resHeaders: Headers, e: Env = env()): Context {
-  const allowed = signedInStaff(request, e) && (request.method === 'GET' || sameOriginWrite(request, e));
+export async function staffContext(request: Request, resHeaders: Headers, e: Env = env(), database: Db = db()): Promise<Context> {
+  const allowed = (request.method === 'GET' || sameOriginWrite(request, e)) && (await signedInStaff(database, request, e));
   // The token here stands for a signed session, not a guess: the wrong-token limit (which someone
   // else behind the same address could have filled) must not lock a signed-in dashboard out.
-  return { ...createContext({ req: request, resHeaders }), authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null, limits: undefined };
+  return { ...createContext({ req: request, resHeaders }), db: database, authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null, limits: undefined };
 }
 
 /** `/staff/api/trpc/*`: the dashboard's procedures for its client components. */
-export async function staffTrpc(request: Request, e: Env = env()): Promise<Response> {
+export async function staffTrpc(request: Request, e: Env = env(), database: Db = db()): Promise<Response> {
   const req = await withBodyAtMost(request, MAX_TRPC_BODY_BYTES);
   if (req instanceof Response) return req;
   return fetchRequestHandler({
     endpoint: '/staff/api/trpc',
     req,
     router: staffDashboardRouter,
-    createContext: ({ resHeaders }) => staffContext(req, resHeaders, e),
+    maxBatchSize: MAX_TRPC_BATCH,
+    createContext: ({ resHeaders }) => staffContext(req, resHeaders, e, database),
     responseMeta: ({ errors }) => ({ headers: trpcAnswerHeaders(errors, noStore) }),
     onError: ({ error, path }) => logTrpcFailure('staff dashboard', error, path),
   });
@@ -119,7 +134,7 @@ const signInFirst = () => refusal(new DomainError('unauthorized', 'Sign in to th
 
 /** `GET /staff/api/photos/{id}`: an order's photo through the staff-only upload read, for a signed-in dashboard. */
 export async function staffPhoto(request: Request, id: string, e: Env = env()): Promise<Response> {
-  if (!signedInStaff(request, e)) return signInFirst();
+  if (!(await signedInStaff(db(), request, e))) return signInFirst();
   try {
     return await adminPhotoRoute().handle(request, { id });
   } catch (error) {
@@ -133,7 +148,7 @@ export async function staffPhoto(request: Request, id: string, e: Env = env()): 
  * operation of `POST /v1/admin/orders/{code}/photos`, for a signed-in dashboard on this site.
  */
 export async function staffAddPhoto(request: Request, code: string, e: Env = env()): Promise<Response> {
-  if (!signedInStaff(request, e) || !sameOriginWrite(request, e)) {
+  if (!(await signedInStaff(db(), request, e)) || !sameOriginWrite(request, e)) {
     await request.body?.cancel().catch(() => undefined);
     return signInFirst();
   }

@@ -1,15 +1,21 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { secureCookies } from '@/server/accounts/session';
+import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { isStaff } from '@/server/api/staff-auth';
+import { logger } from '@/server/logger';
 
 /**
  * The staff dashboard's session: after the admin token is typed once at /staff/<locale>/sign-in,
  * the browser keeps a cookie scoped to /staff that proves it without carrying the token itself.
  *
- * The value is `<expires, unix seconds>.<HMAC-SHA256 of it>`, keyed from ADMIN_TOKEN: nothing is
- * stored on the server, a stolen cookie never reveals the token, and rotating ADMIN_TOKEN signs
- * every dashboard out at once (the old signatures stop matching).
+ * The cookie holds a random id (256 bits); the server keeps a row per session (`staff_sessions`)
+ * with the id's SHA-256, its expiry and a tag of the token that signed it in. A row can be deleted:
+ * sign-out ends that session for good (a copied cookie stops working too) and "sign out everywhere"
+ * ends them all, e.g. after a laptop is lost. A session signed with a token that is no longer
+ * ADMIN_TOKEN is dead, so rotating the token still signs every dashboard out. (The cookie used to be
+ * an expiry signed with a key derived from the token: nothing could be revoked short of rotating
+ * the token, and every cookie was a value computed from the token.)
  */
 export const STAFF_SESSION_SECONDS = 12 * 60 * 60; // one working day; staff sign in again each morning
 export const STAFF_COOKIE_PATH = '/staff';
@@ -19,35 +25,47 @@ export function staffCookieName(secure: boolean): string {
   return secure ? '__Secure-atelier-staff' : 'atelier-staff';
 }
 
-/** The signing key: derived from the token so the token itself never signs anything another part uses. */
-function signingKey(adminToken: string): Buffer {
-  return createHmac('sha256', adminToken).update('atelier-prints staff dashboard session v1').digest();
-}
+/** The stored form of a cookie's id: its SHA-256, so the table alone signs nobody in. */
+const idHash = (id: string) => createHash('sha256').update(id).digest('hex');
 
-const signature = (adminToken: string, expires: number) =>
-  createHmac('sha256', signingKey(adminToken)).update(`staff-session.${expires}`).digest('base64url');
+/** Which token a session was signed in with: an HMAC of the token (one-way), compared on each use. */
+const tokenTag = (adminToken: string) => createHmac('sha256', adminToken).update('atelier-prints staff session token tag v1').digest('hex');
 
-/** A new session value good for STAFF_SESSION_SECONDS from `now`. */
-export function newStaffSession(adminToken: string, now = new Date()): { value: string; expires: Date } {
-  const expires = Math.floor(now.getTime() / 1000) + STAFF_SESSION_SECONDS;
-  return { value: `${expires}.${signature(adminToken, expires)}`, expires: new Date(expires * 1000) };
+const cookieId = /^[A-Za-z0-9_-]{43}$/;
+
+/** Starts a session good for STAFF_SESSION_SECONDS from `now`; answers the cookie value. */
+export async function newStaffSession(db: Db, adminToken: string, now = new Date()): Promise<{ value: string; expires: Date }> {
+  const value = randomBytes(32).toString('base64url');
+  const expires = new Date(now.getTime() + STAFF_SESSION_SECONDS * 1000);
+  await db.staffSession.create({ data: { idHash: idHash(value), tokenTag: tokenTag(adminToken), createdAt: now, expiresAt: expires } });
+  void sweepExpiredStaffSessions(db).catch((error: unknown) => logger.warn({ err: error }, 'staff sessions: could not delete expired ones'));
+  return { value, expires };
 }
 
 /**
- * Whether a cookie value is a live session signed with this token: well formed, not expired, and
- * its signature equal in constant time. With no ADMIN_TOKEN configured nothing passes.
+ * Whether a cookie value is a live session: a row with its id, not expired, signed in with the
+ * token configured now. With no ADMIN_TOKEN configured nothing passes.
  */
-export function isStaffSession(value: string | null | undefined, adminToken: string | undefined, now = new Date()): boolean {
-  if (!adminToken || !value) return false;
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
-  if (!match) return false;
-  const expires = Number(match[1]);
-  if (expires * 1000 <= now.getTime()) return false;
-  // A value minted for longer than a session lasts was not minted here (clock skew aside).
-  if (expires * 1000 > now.getTime() + (STAFF_SESSION_SECONDS + 300) * 1000) return false;
-  const expected = Buffer.from(signature(adminToken, expires));
-  const given = Buffer.from(match[2]!);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+export async function isStaffSession(db: Db, value: string | null | undefined, adminToken: string | undefined, now = new Date()): Promise<boolean> {
+  if (!adminToken || !value || !cookieId.test(value)) return false;
+  const row = await db.staffSession.findUnique({ where: { idHash: idHash(value) } });
+  return Boolean(row && row.expiresAt.getTime() > now.getTime() && row.tokenTag === tokenTag(adminToken));
+}
+
+/** Ends the session this cookie value names (sign-out). */
+export async function endStaffSession(db: Db, value: string | null | undefined): Promise<void> {
+  if (!value || !cookieId.test(value)) return;
+  await db.staffSession.deleteMany({ where: { idHash: idHash(value) } });
+}
+
+/** Ends every dashboard session ("sign out everywhere"); answers how many were live. */
+export async function endAllStaffSessions(db: Db): Promise<number> {
+  return (await db.staffSession.deleteMany({})).count;
+}
+
+/** Expired sessions are deleted as new ones start (a handful a day: no index scan worth scheduling). */
+async function sweepExpiredStaffSessions(db: Db): Promise<void> {
+  await db.staffSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
 }
 
 /** Whether the typed admin token is the configured one (the same constant-time check as `Authorization: Bearer`). */
@@ -76,8 +94,8 @@ export function staffSessionFromCookieHeader(header: string | null | undefined, 
 }
 
 /** Whether a request to a /staff route carries a live dashboard session. */
-export function signedInStaff(request: Request, e: Env, now = new Date()): boolean {
-  return isStaffSession(staffSessionFromCookieHeader(request.headers.get('cookie'), secureCookies(e)), e.ADMIN_TOKEN, now);
+export function signedInStaff(db: Db, request: Request, e: Env, now = new Date()): Promise<boolean> {
+  return isStaffSession(db, staffSessionFromCookieHeader(request.headers.get('cookie'), secureCookies(e)), e.ADMIN_TOKEN, now);
 }
 
 /**

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The staff token the end-to-end server is started with (playwright.config.ts), so staff tests can sign in. */
-export const E2E_ADMIN_TOKEN = 'e2e-staff-token-7d41c2a9';
+export const E2E_ADMIN_TOKEN = 'e2e-staff-token-7d41c2a9-5b80e3f61c4a';
 
 /**
  * Where the end-to-end server also writes its log (LOG_FILE), inside its data folder, which every

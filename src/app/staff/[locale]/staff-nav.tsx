@@ -59,6 +59,16 @@ export function StaffNav({ locale, signedIn }: { locale: string; signedIn: boole
           </button>
         </form>
       )}
+      {signedIn && (
+        // Ends every dashboard's session, this one included (a lost laptop, a colleague who left).
+        <form method="post" action="/staff/api/sign-out">
+          <input type="hidden" name="locale" value={locale} />
+          <input type="hidden" name="scope" value="everywhere" />
+          <button type="submit" className={styles.quietButton}>
+            {t('signOutEverywhere')}
+          </button>
+        </form>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { secureCookies } from '@/server/accounts/session';
+import { db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { locales, type Locale } from '@/server/shared/locales';
 import { isStaffSession, staffCookieName } from '@/server/staff/session';
@@ -10,7 +11,7 @@ import { isStaffSession, staffCookieName } from '@/server/staff/session';
 export async function hasStaffSession(): Promise<boolean> {
   const e = env();
   const value = (await cookies()).get(staffCookieName(secureCookies(e)))?.value;
-  return isStaffSession(value, e.ADMIN_TOKEN);
+  return isStaffSession(db(), value, e.ADMIN_TOKEN);
 }
 
 /**

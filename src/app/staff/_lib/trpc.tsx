@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
+import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { StaffDashboardRouter } from '@/server/staff/router';
@@ -11,7 +12,7 @@ export const staffApi = createTRPCReact<StaffDashboardRouter>();
 
 export function StaffApiProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
-  const [client] = useState(() => staffApi.createClient({ links: [httpBatchLink({ url: '/staff/api/trpc' })] }));
+  const [client] = useState(() => staffApi.createClient({ links: [httpBatchLink({ url: '/staff/api/trpc', maxItems: MAX_TRPC_BATCH })] }));
   return (
     <staffApi.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

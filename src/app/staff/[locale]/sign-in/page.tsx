@@ -38,7 +38,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
       <p className={styles.lead}>{t('lead')}</p>
       {signedOut && !message && (
         <p className={styles.notice} role="status">
-          {t('signedOut')}
+          {signedOut === 'everywhere' ? t('signedOutEverywhere') : t('signedOut')}
         </p>
       )}
       {message && (
