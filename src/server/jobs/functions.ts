@@ -40,7 +40,7 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
       const painters = typeof data.painters === 'number' && data.painters >= 1 ? Math.min(200, Math.floor(data.painters)) : undefined;
       return step.run('ingest painters', async () => {
         const d = deps();
-        return ingestCatalog(d.db, d.wikidata ?? configuredWikidata(), { painters, force: data.force === true });
+        return ingestCatalog(d.db, d.wikidata ?? configuredWikidata(), { painters, force: data.force === true, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' });
       });
     },
   );
