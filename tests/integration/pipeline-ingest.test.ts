@@ -334,3 +334,50 @@ describe('the Inngest functions (run with @inngest/test)', () => {
     expect(result).toEqual({ written: 1 });
   });
 });
+
+describe('how many painters a run takes (a generated graph of 23 qualifying painters)', () => {
+  let own20: Awaited<ReturnType<typeof ownDatabase>>;
+  let big: Awaited<ReturnType<typeof startWikidataServer>>;
+  // 20 painters with 6 paintings and 3 with 5: a run of the default size takes exactly the first 20.
+  const painters = Array.from({ length: 23 }, (_, i) => ({ qid: `Q98${String(i).padStart(4, '0')}`, works: i < 20 ? 6 : 5 }));
+  beforeAll(async () => {
+    own20 = await ownDatabase('ingest20');
+    big = await startWikidataServer({
+      fixtures: false,
+      turtle: [
+        graphTurtle(
+          painters.flatMap((p, i) => [
+            painter({ qid: p.qid, labels: { en: `Generated Painter ${i}` }, born: '1800-01-01', died: `${1850 + i}-06-01` }),
+            ...Array.from({ length: p.works }, (_, n) =>
+              painting({ qid: `${p.qid}${n}`, creator: p.qid, labels: { en: `Generated Work ${i}-${n}` }, inception: '1840-01-01', height: [{ amount: 50, unit: 'Q174728' }], width: [{ amount: 40, unit: 'Q174728' }], wikipedia: n }),
+            ),
+          ]),
+        ),
+      ],
+    });
+  });
+  afterAll(async () => {
+    await big.close();
+    await own20.drop();
+  });
+
+  test('by default 20 painters, those with the most paintings', async () => {
+    const run = await ingestCatalog(own20.db, wikidataSource(sparqlClient({ url: big.url })));
+    expect(run.painters).toHaveLength(20);
+    expect(run.painters.map((p) => p.qid).sort()).toEqual(painters.slice(0, 20).map((p) => p.qid).sort());
+    expect(run.artworksAdded).toBe(120);
+    expect(run.heavyQueries).toBe(1);
+    expect(big.requests.filter((r) => r.query.includes('(painters)'))).toHaveLength(1);
+  }, 60_000);
+
+  test('the Inngest function takes the painter count of its event', async () => {
+    const deps: JobDeps = { db: own20.db, mailer: null, baseUrl: 'https://shop.example', wikidata: wikidataSource(sparqlClient({ url: big.url })) };
+    const fn = createFunctions(new Inngest({ id: 'pipeline-test' }), () => deps).find((f) => (f as unknown as { opts: { id: string } }).opts.id === 'catalog.ingest')!;
+    const { result, error } = await new InngestTestEngine({ function: fn, events: [{ name: 'catalog/ingest.requested', data: { painters: 2 } }] }).execute();
+    expect(error).toBeUndefined();
+    expect(result).toMatchObject({ artworksAdded: 10, heavyQueries: 1 });
+    expect((result as { painters: { qid: string }[] }).painters.map((p) => p.qid)).toEqual(['Q980020', 'Q980021']);
+    const row = await own20.db.ingestRun.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(row).toMatchObject({ trigger: 'staff', worksQueued: 10, outcome: 'done' });
+  });
+});
