@@ -15,6 +15,7 @@ import { STORY_SYSTEM_PROMPT, writeStories } from '@/server/pipeline/stories';
 import { ownDatabase } from '../support/database';
 import { startLanguageModelServer } from '../support/llm';
 import { rest } from '../support/rest';
+import { STAFF } from '../support/staff';
 import { startWikidataServer } from '../support/wikidata';
 import { graphTurtle, painter, painting } from '../support/wikidata-graph';
 
@@ -228,6 +229,20 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     expect(dims(rain)).toEqual([55, 46]);
     expect((await db.ingestSkip.findMany()).map((s) => s.wikidataId)).toEqual(['Q3938315']);
     expect(await db.ingestRun.findUniqueOrThrow({ where: { id: later.runId } })).toMatchObject({ trigger: 'staff', worksQueued: 1, outcome: 'done' });
+  });
+
+  test('staff see each ingest run: painters taken, works queued, left out and why, query times', async () => {
+    const stats = await rest('GET', '/admin/seo/stats', { db, headers: STAFF });
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    const [latest, ...older] = stats.body.ingestRuns;
+    expect(latest).toMatchObject({
+      trigger: 'staff', outcome: 'done', painters: ['Q990200 hilma-nordqvist'], worksQueued: 1, heavyQueries: 1,
+      queries: { count: 4, failed: 0, slowest: { kind: expect.any(String), ms: expect.any(Number) } }, errors: [], finishedAt: expect.any(String),
+    });
+    expect(latest.queries.totalMs).toBeGreaterThanOrEqual(latest.queries.heavyMs);
+    expect(older.map((r: { outcome: string }) => r.outcome)).toEqual(['done', 'done', 'done']);
+    expect(older.slice(1).flatMap((r: { painters: string[] }) => r.painters)).toHaveLength(6);
+    expect(older.slice(1).map((r: { skipped: Record<string, number> }) => r.skipped.painter_taken_meanwhile ?? 0).sort()).toEqual([0, 6]);
   });
 
   test('429 and 5xx are retried, honouring Retry-After; a 400 is not', async () => {
