@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { ingestRunView } from '@/server/pipeline/stats';
+import type { Locale } from '@/server/shared/locales';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 
@@ -13,7 +14,7 @@ const reasons = ['no_image', 'no_label', 'in_catalog', 'painter_without_name', '
  * The last ingest runs (ingest_runs): what each took from Wikidata, what it left out and why, and
  * how long its SPARQL queries took, so staff can see an ingest as well as the publish runs.
  */
-export async function IngestRuns({ locale, runs }: { locale: string; runs: Run[] }) {
+export async function IngestRuns({ locale, runs }: { locale: Locale; runs: Run[] }) {
   const t = await getTranslations({ locale, namespace: 'StaffIngest' });
   const triggers = await getTranslations({ locale, namespace: 'Staff.catalog.trigger' });
   const seconds = (ms: number) => t('seconds', { seconds: Math.round(ms / 100) / 10 });
