@@ -267,6 +267,23 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     expect(delays).toEqual([30_000, 30_000, 30_000]); // a pause before each smaller query, no identical retry
   });
 
+  test('a page of paintings that times out is asked again smaller after a pause', async () => {
+    delays.length = 0;
+    sparql.requests.length = 0;
+    sparql.control.failWhen = /\(paintings\)/;
+    sparql.control.failures = ['timeout', 'timeout'];
+    try {
+      const rubens = await wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async (ms) => void delays.push(ms) } }), { pageSize: 400 }).paintings('Q5599');
+      expect(rubens.map((p) => p.qid)).toEqual(Array.from({ length: 12 }, (_, i) => `Q29550${String(i).padStart(2, '0')}`));
+    } finally {
+      sparql.control.failWhen = null;
+    }
+    const limits = sparql.requests.map((r) => [r.query.match(/LIMIT (\d+) OFFSET (\d+)/)!.slice(1).join('/'), r.status]);
+    // 400 timed out, then a quarter of it, then the smallest page answers
+    expect(limits).toEqual([['400/0', 500], ['100/0', 500], ['25/0', 200]]);
+    expect(delays).toEqual([30_000, 30_000]);
+  });
+
   test('the ingest wrote an outbox event for the story job', async () => {
     expect(await db.outboxEvent.count({ where: { name: STORIES_EVENT } })).toBe(7);
   });

@@ -330,6 +330,9 @@ export const PAINTER_SLICES: { from: number | null; to: number }[] = [
   { from: null, to: 1700 },
 ];
 
+/** The smallest page of paintings asked for after timeouts; a timeout below it ends the painter's ingest. */
+const MIN_PAGE = 25;
+
 export function wikidataSource(sparql: Sparql, options: { pageSize?: number; labelBatch?: number } = {}): WikidataSource {
   const pageSize = options.pageSize ?? 500;
   const labelBatch = options.labelBatch ?? 200;
@@ -364,8 +367,19 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
     },
     async paintings(painterQid, trace) {
       const all = new Map<string, PaintingFacts>();
-      for (let offset = 0; ; offset += pageSize) {
-        const rows = await sparql.select(paintingsQuery(painterQid, pageSize, offset), { kind: 'paintings', trace });
+      // A page that times out is asked again smaller after a pause (never the same query at once):
+      // ORDER BY ?painting keeps pages of any size consistent with what came before.
+      let size = pageSize;
+      for (let offset = 0; ; ) {
+        let rows: SparqlBinding[];
+        try {
+          rows = await sparql.select(paintingsQuery(painterQid, size, offset), { kind: 'paintings', trace });
+        } catch (error) {
+          if (!(error instanceof SparqlTimeoutError) || size <= MIN_PAGE) throw error;
+          await sparql.backOff();
+          size = Math.max(MIN_PAGE, Math.floor(size / 4));
+          continue;
+        }
         for (const row of rows) {
           const id = qid(row.painting?.value);
           if (!id || all.has(id)) continue;
@@ -383,7 +397,8 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
             wikipediaArticles: Number(row.wikipedia?.value ?? 0) || 0,
           });
         }
-        if (rows.length < pageSize) return [...all.values()];
+        if (rows.length < size) return [...all.values()];
+        offset += size;
       }
     },
     async labels(qids, trace) {
