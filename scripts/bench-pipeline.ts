@@ -7,7 +7,7 @@
  * of tests/support on 127.0.0.1. Writes docs/benchmarks/pipeline-<date>.md.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { recountCatalog } from '@/server/catalog/counts';
@@ -25,6 +25,7 @@ import { startWikidataServer } from '../tests/support/wikidata';
 import { graphTurtle, painter, painting, type ItemSpec } from '../tests/support/wikidata-graph';
 
 const args = process.argv.slice(2);
+const loadAtStart = loadavg()[0]!;
 const perPainter = Number(args[args.indexOf('--paintings') + 1] ?? 100) || 100;
 const withRecount = !args.includes('--skip-recount');
 
@@ -121,7 +122,8 @@ try {
 \`npm run bench:pipeline${args.length ? ` -- ${args.join(' ')}` : ''}\` (scripts/bench-pipeline.ts) on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version},
 embedded PostgreSQL, the Oxigraph SPARQL stand-in (every query executed on a generated Wikidata-shaped graph
 of 20 painters × ${perPainter} paintings) and the chat-completions stand-in of \`tests/support\` on 127.0.0.1,
-so network time to Wikidata and a real model is not in these figures.
+so network time to Wikidata and a real model is not in these figures. Load average at the start:
+${loadAtStart.toFixed(1)} on ${cpus().length} cores${loadAtStart > cpus().length / 2 ? ' (the machine was shared with other work, so these times are upper bounds)' : ''}.${withRecount ? '' : ' The recount at 100,000 artworks (issue 5) was skipped (--skip-recount).'}
 
 | target | limit | measured | | notes |
 | --- | --- | --- | --- | --- |
