@@ -4,14 +4,15 @@
  * or set DATABASE_URL to the running server's), with the same domain services the Inngest
  * functions and staff endpoints call, and one progress line per step.
  *
- *   ingest [--painters N] [--force]   fill the queue from Wikidata (WIKIDATA_SPARQL_URL)
+ *   ingest [--painters N] [--force]   fill the queue from Wikidata (WIKIDATA_SPARQL_URL; the public
+ *                                     endpoint wants WIKIDATA_CONTACT, the operator's contact)
  *   stories [--limit N]               stories for queued works (language model or templates)
  *   publish [--count N]               publish within today's cap, then notify IndexNow
  *   recount                           recount artist and browse-page sizes
  */
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { createDb } from '@/server/db/client';
-import { parseEnv, publicBaseUrl } from '@/server/env';
+import { ConfigError, parseEnv, publicBaseUrl } from '@/server/env';
 import { runHere } from '@/server/jobs/runner';
 import { drainOutbox } from '@/server/jobs/worker';
 import { configuredModel, configuredNotifier, configuredWikidata } from '@/server/pipeline/config';
@@ -35,6 +36,16 @@ if (!['ingest', 'stories', 'publish', 'recount'].includes(command ?? '')) {
   console.error('usage: npm run catalog -- ingest [--painters N] [--force] | stories [--limit N] | publish [--count N] | recount');
   process.exit(2);
 }
+let wikidata: ReturnType<typeof configuredWikidata> | undefined;
+try {
+  // Checked before the database starts: an ingest against the public endpoint without the
+  // operator's contact stops here with one line.
+  if (command === 'ingest') wikidata = configuredWikidata(config);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 const database = await openDatabase(config);
 const db = createDb(database.url);
 try {
@@ -42,7 +53,8 @@ try {
   const started = Date.now();
   if (command === 'ingest') {
     progress(`ingest from ${config.WIKIDATA_SPARQL_URL}`);
-    await ingestCatalog(db, configuredWikidata(config), { painters: option('painters'), force: rest.includes('--force'), progress });
+    const result = await ingestCatalog(db, wikidata!, { painters: option('painters'), force: rest.includes('--force'), trigger: 'cli', progress });
+    progress(`ingest run ${result.runId}: ${result.painters.length} painters, ${result.artworksAdded} works queued, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}, ${result.queries.length} queries in ${(result.queries.reduce((n, q) => n + q.ms, 0) / 1000).toFixed(1)} s`);
   } else if (command === 'stories') {
     const model = configuredModel(config);
     progress(`stories ${model ? `from the language model at ${config.LLM_BASE_URL}` : 'from the factual templates (LLM_BASE_URL unset)'}`);

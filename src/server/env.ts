@@ -67,6 +67,11 @@ const envSchema = z.object({
   IMAGE_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(1).max(1_048_576).optional()).transform((v) => v ?? 512),
   /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
   WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
+  /**
+   * The operator's contact (an e-mail address or a web page) in the User-Agent of Wikidata queries,
+   * as Wikimedia's User-Agent policy asks; required before an ingest runs against the public endpoint.
+   */
+  WIKIDATA_CONTACT: optionalText.pipe(z.string().max(200).regex(/^[^\r\n()]+$/, 'must be one line without parentheses (an e-mail address or a web address)').optional()),
   /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */
   INDEXNOW_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or hyphens').optional()),
   INDEXNOW_ENDPOINTS: optionalText.transform((v, ctx) => {
@@ -151,10 +156,17 @@ export function serviceModes(e: Env): string[] {
     on(e.UPLOAD_STORAGE === 's3', 'S3 photo storage', `UPLOAD_STORAGE=disk; customer photos are kept privately under DATA_DIR/uploads`),
     on(Boolean(e.LLM_BASE_URL), 'language model', 'LLM_BASE_URL unset; stories come from factual templates'),
     on(Boolean(e.INDEXNOW_KEY && e.INDEXNOW_ENDPOINTS.length), 'IndexNow', 'INDEXNOW_KEY or INDEXNOW_ENDPOINTS unset; new pages are found through the sitemaps only'),
+    on(wikidataReady(e), 'Wikidata ingest', 'WIKIDATA_CONTACT unset; an ingest against the public query.wikidata.org refuses to run until the operator\'s contact is set'),
     on(Boolean(e.GOOGLE_CLIENT_ID), 'sign-in', 'GOOGLE_CLIENT_ID unset; Google sign-in is disabled'),
     on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
   ];
 }
+
+/** Whether WIKIDATA_SPARQL_URL is Wikimedia's public query service (which wants a contact in the User-Agent). */
+export const publicWikidata = (e: Env) => /(^|\.)wikidata\.org$/i.test(new URL(e.WIKIDATA_SPARQL_URL).hostname);
+
+/** Whether an ingest may run: any other endpoint, or the public one with WIKIDATA_CONTACT set. */
+export const wikidataReady = (e: Env) => Boolean(e.WIKIDATA_CONTACT) || !publicWikidata(e);
 
 /** Whether outbox events go to an Inngest server (cloud, self-hosted or dev) rather than the in-process worker. */
 export function inngestConfigured(e: Env): boolean {

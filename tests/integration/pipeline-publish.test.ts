@@ -62,6 +62,7 @@ beforeEach(async () => {
   await db.outboxEvent.updateMany({ where: { sentAt: null }, data: { sentAt: new Date() } });
   llm.requests.length = 0;
   llm.control.failWith = 0;
+  llm.control.delayMs = 0;
   receiver.submissions.length = 0;
   receiver.control.failWith = 0;
 });
@@ -161,6 +162,40 @@ describe('titles', () => {
     expect(run.errors[0]).toMatch(/title translation/);
     const log = await db.publishLog.findUniqueOrThrow({ where: { id: run.publishLogId! } });
     expect(log.errors[0]).toMatch(/title translation/);
+  });
+
+  test('a slow model cannot stall publishing: translations stop at their budget, English stands in, the lock is held for the database work only', async () => {
+    const { ids } = await readyWorks({ slug: `slow-${serial}` }, 10);
+    llm.control.delayMs = 5_000;
+    const started = Date.now();
+    const run = await publishRun(db, settings({ model: chatModel({ baseUrl: llm.url }), translationBudgetMs: 400 }));
+    expect(Date.now() - started).toBeLessThan(4_000); // the model would take 5 s
+    expect(run.published).toBe(10);
+    expect(run.transactionMs).toBeLessThan(5_000);
+    expect(run.errors).toEqual([expect.stringMatching(/title translation: 1 of 1 calls not done within 0 s; those titles fall back to English/)]);
+    const de = await db.artworkText.findMany({ where: { artworkId: { in: ids }, locale: 'de' } });
+    expect(de.every((t) => t.title === null)).toBe(true); // served with the English fallback
+  });
+
+  test('while one run waits for its translations, another run publishes: the lock is not held during them', async () => {
+    await readyWorks({ slug: `waiting-${serial}` }, 10, { titles: () => ({ en: 'Needs titles' }) });
+    llm.control.delayMs = 3_000;
+    const order: string[] = [];
+    const slow = publishRun(db, settings({ model: chatModel({ baseUrl: llm.url }), translationBudgetMs: 10_000 })).then((r) => (order.push('slow'), r));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the slow run is now waiting for the model
+    const quick = await publishRun(db, settings({ trigger: 'staff' })).then((r) => (order.push('quick'), r));
+    const late = await slow;
+    expect(order).toEqual(['quick', 'slow']);
+    expect(quick.published + late.published).toBe(10);
+    expect(quick.transactionMs).toBeLessThan(5_000);
+  });
+
+  test('works without a story are never published', async () => {
+    const { artistId } = await readyWorks({ slug: `storyless-${serial}` }, 10);
+    const bare = await db.artwork.create({ data: { slug: `bare-${serial}`, artistId, popularity: 10_000, texts: { create: { locale: 'en', title: 'Bare', titleSource: 'wikidata' } } } });
+    const run = await publishRun(db, settings());
+    expect(run.published).toBe(10);
+    expect((await db.artwork.findUniqueOrThrow({ where: { id: bare.id } })).status).toBe('queued');
   });
 
   test('disambiguation suffixes naming the creator or a museum are stripped, other parentheses kept', async () => {

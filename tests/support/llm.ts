@@ -12,15 +12,17 @@ export interface ChatRequest {
  * A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions protocol deterministically:
  * a title request (a JSON array of { id, title, languages }) gets "<title> [<language>]" for each
  * language asked; a story request (the facts as a JSON object) gets "Story (<language>) of <title>."
- * for each catalog language. `failWith` answers like an outage.
+ * for each catalog language. `failWith` answers like an outage; `delayMs` like a slow model.
  */
 export async function startLanguageModelServer() {
   const requests: ChatRequest[] = [];
-  const control = { failWith: 0 };
+  const control = { failWith: 0, delayMs: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => setTimeout(() => answer(), control.delayMs));
+    const answer = () => {
+      if (res.destroyed) return;
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; messages: { role: string; content: string }[] };
       const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
@@ -41,7 +43,7 @@ export async function startLanguageModelServer() {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }),
       );
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

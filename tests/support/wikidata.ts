@@ -1,48 +1,112 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Store } from 'oxigraph';
 
 const folder = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures/wikidata');
-export interface SparqlResults {
-  head: unknown;
-  results: { bindings: Record<string, { value: string }>[] };
-}
-type Kind = 'painters' | 'paintings' | 'labels';
-const load = (name: string) => JSON.parse(readFileSync(path.join(folder, `${name}.json`), 'utf8')) as SparqlResults;
+
+/** Every Turtle graph of tests/fixtures/wikidata (painters, paintings, browse-page items, the traps of issue #18). */
+export const fixtureGraphs = () =>
+  readdirSync(folder)
+    .filter((f) => f.endsWith('.ttl'))
+    .sort()
+    .map((f) => readFileSync(path.join(folder, f), 'utf8'));
 
 /**
- * A real HTTP server on 127.0.0.1 that answers SPARQL queries like query.wikidata.org, from the
- * recorded results in tests/fixtures/wikidata: the query's `#TOOL:` line names the file, a
- * `VALUES ?x { wd:Q… }` keeps the rows about those items, `LIMIT`/`OFFSET` page them.
- * `recorded` replaces a file's results (the benchmark's generated catalog).
- * `failures` answers the next requests with these statuses (and a Retry-After of 1 second).
+ * The prefixes the Wikidata Query Service declares for every query
+ * (https://www.mediawiki.org/wiki/Wikidata_Query_Service/User_Manual#Basics_-_Understanding_Prefixes).
+ * This is the one Wikidata-only feature the shop's queries use that Oxigraph lacks, so the
+ * stand-in adds the declarations a query does not make itself; nothing else of the query is touched.
  */
-export async function startWikidataServer(recorded: Partial<Record<Kind, SparqlResults>> = {}) {
-  const requests: { query: string; userAgent: string | undefined; method: string }[] = [];
-  const control = { failures: [] as number[], retryAfter: '1' };
+const WDQS_PREFIXES: Record<string, string> = {
+  wd: 'http://www.wikidata.org/entity/',
+  wdt: 'http://www.wikidata.org/prop/direct/',
+  p: 'http://www.wikidata.org/prop/',
+  ps: 'http://www.wikidata.org/prop/statement/',
+  psv: 'http://www.wikidata.org/prop/statement/value/',
+  pq: 'http://www.wikidata.org/prop/qualifier/',
+  wds: 'http://www.wikidata.org/entity/statement/',
+  wdv: 'http://www.wikidata.org/value/',
+  wikibase: 'http://wikiba.se/ontology#',
+  schema: 'http://schema.org/',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+};
+/**
+ * Wikidata-only features Oxigraph does not have and the shop must therefore never send: the label
+ * service and Blazegraph's query hints. The stand-in refuses them (400) instead of imitating them,
+ * so a query that would behave differently at Wikidata fails here.
+ */
+const UNSUPPORTED = [/SERVICE\s+wikibase:label/i, /\bhint:/, /\bbd:/];
+
+export function withWdqsPrefixes(query: string): string {
+  const declared = new Set([...query.matchAll(/PREFIX\s+(\w*):/gi)].map((m) => m[1]));
+  const missing = Object.entries(WDQS_PREFIXES).filter(([name]) => !declared.has(name));
+  return missing.map(([name, iri]) => `PREFIX ${name}: <${iri}>`).join('\n') + '\n' + query;
+}
+
+/** What the Wikidata Query Service answers when a query runs past its 60 seconds (HTTP 500). */
+export const TIMEOUT_BODY = (query: string) =>
+  `SPARQL-QUERY: queryStr=${query}\njava.util.concurrent.ExecutionException: java.util.concurrent.TimeoutException\n\tat java.util.concurrent.FutureTask.report(FutureTask.java:122)\n`;
+
+export interface StandInRequest {
+  method: string;
+  query: string;
+  userAgent: string | undefined;
+  status: number;
+  rows: number;
+  ms: number;
+}
+
+/** A failure to answer a coming request with: a status (429 with Retry-After, 503, ...) or 'timeout' (500 with the timeout body). */
+export type Failure = number | 'timeout';
+
+/**
+ * A real HTTP server on 127.0.0.1 that answers SPARQL like query.wikidata.org/sparql: every query
+ * (GET `?query=` or POST form) is run by Oxigraph, a SPARQL 1.1 engine, over graphs in Wikidata's
+ * RDF shape (tests/fixtures/wikidata/*.ttl, plus `turtle`), and answered in the SPARQL JSON
+ * results format. `control.failures` answers the next requests with a status instead, or only
+ * those whose text matches `control.failWhen`; `update` changes the graph between runs (SPARQL Update).
+ */
+export async function startWikidataServer(options: { turtle?: string[]; fixtures?: boolean } = {}) {
+  const store = new Store();
+  for (const graph of [...(options.fixtures === false ? [] : fixtureGraphs()), ...(options.turtle ?? [])]) store.load(graph, { format: 'text/turtle' });
+  const requests: StandInRequest[] = [];
+  const control = { failures: [] as Failure[], retryAfter: '1', failWhen: null as RegExp | null };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      const started = performance.now();
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const query = form.get('query') ?? url.searchParams.get('query') ?? '';
-      requests.push({ query, userAgent: req.headers['user-agent'], method: req.method ?? '' });
-      const failure = control.failures.shift();
-      if (failure) return res.writeHead(failure, { 'retry-after': control.retryAfter, 'content-type': 'text/plain' }).end('Too Many Requests');
-      const kind = query.match(/#TOOL:[^\n]*\((painters|paintings|labels)\)/)?.[1];
-      if (!kind) return res.writeHead(400, { 'content-type': 'text/plain' }).end('unknown query');
-      const data = recorded[kind as Kind] ?? load(kind);
-      let rows = data.results.bindings;
-      const values = query.match(/VALUES \?(\w+) \{([^}]*)\}/);
-      if (values) {
-        const wanted = new Set([...values[2]!.matchAll(/wd:(Q\d+)/g)].map((m) => m[1]));
-        rows = rows.filter((r) => wanted.has(r[values[1]!]?.value.split('/').at(-1)));
+      const body = Buffer.concat(chunks).toString('utf8');
+      const query =
+        req.method === 'POST'
+          ? req.headers['content-type']?.startsWith('application/sparql-query')
+            ? body
+            : (new URLSearchParams(body).get('query') ?? '')
+          : (url.searchParams.get('query') ?? '');
+      const record: StandInRequest = { method: req.method ?? '', query, userAgent: req.headers['user-agent'], status: 200, rows: 0, ms: 0 };
+      requests.push(record);
+      const answer = (status: number, headers: Record<string, string>, text: string) => {
+        record.status = status;
+        record.ms = performance.now() - started;
+        res.writeHead(status, headers).end(text);
+      };
+      if (url.pathname !== '/sparql' || !['GET', 'POST'].includes(req.method ?? '')) return answer(405, { 'content-type': 'text/plain' }, 'Method not allowed');
+      const failure = !control.failWhen || control.failWhen.test(query) ? control.failures.shift() : undefined;
+      if (failure === 'timeout') return answer(500, { 'content-type': 'text/plain' }, TIMEOUT_BODY(query));
+      if (failure) return answer(failure, { 'retry-after': control.retryAfter, 'content-type': 'text/plain' }, failure === 429 ? 'Too Many Requests' : 'Service Unavailable');
+      if (!query.trim() || UNSUPPORTED.some((r) => r.test(query))) return answer(400, { 'content-type': 'text/plain' }, 'query missing or using a feature the stand-in does not have');
+      try {
+        const json = store.query(withWdqsPrefixes(query), { results_format: 'application/sparql-results+json' }) as string;
+        record.rows = (JSON.parse(json) as { results?: { bindings?: unknown[] } }).results?.bindings?.length ?? 0;
+        return answer(200, { 'content-type': 'application/sparql-results+json;charset=utf-8' }, json);
+      } catch (error) {
+        // The query service answers a malformed query with 400 and the parser's message.
+        return answer(400, { 'content-type': 'text/plain' }, `MalformedQueryException: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const offset = Number(query.match(/OFFSET (\d+)/)?.[1] ?? 0);
-      const limit = Number(query.match(/LIMIT (\d+)/)?.[1] ?? rows.length);
-      res.writeHead(200, { 'content-type': 'application/sparql-results+json' }).end(JSON.stringify({ head: data.head, results: { bindings: rows.slice(offset, offset + limit) } }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -50,6 +114,10 @@ export async function startWikidataServer(recorded: Partial<Record<Kind, SparqlR
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`,
     requests,
     control,
+    /** Runs a SPARQL Update on the graph (Wikidata's editors at work between two runs). */
+    update: (sparqlUpdate: string) => store.update(withWdqsPrefixes(sparqlUpdate)),
+    /** Runs a query directly (for tests that check the fixtures themselves). */
+    select: (query: string) => JSON.parse(store.query(withWdqsPrefixes(query), { results_format: 'application/sparql-results+json' }) as string) as { results: { bindings: Record<string, { value: string }>[] } },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,26 +1,39 @@
 import { describe, expect, test } from 'vitest';
 import { retryAfterMs } from '@/server/integrations/http';
-import { commonsFile, toCentimetres, yearOf } from '@/server/integrations/wikidata';
+import { chooseDimensions, commonsFile, currentCollections, toCentimetres, yearOf } from '@/server/integrations/wikidata';
 import { chooseWorks } from '@/server/pipeline/publish';
 import { slugify, uniqueSlug } from '@/server/pipeline/slug';
 import { templateStory, type StoryFacts } from '@/server/pipeline/stories';
 import { stripDisambiguation } from '@/server/pipeline/titles';
 
-const E = 'http://www.wikidata.org/entity/';
-
 describe('units from Wikidata are converted to centimetres', () => {
   test.each([
-    [`73.7 ${E}Q174728`, 73.7], // centimetre
-    [`1000 ${E}Q174789`, 100], // millimetre
-    [`1.2 ${E}Q11573`, 120], // metre
-    [`40 ${E}Q218593`, 101.6], // inch
-    [`36.25 ${E}Q218593`, 92.1],
-  ])('%s → %s cm', (quantity, cm) => expect(toCentimetres(quantity)).toBe(cm));
+    ['73.7', 'Q174728', 73.7], // centimetre
+    ['+1000', 'Q174789', 100], // millimetre (Wikidata writes a sign)
+    ['1.2', 'Q11573', 120], // metre
+    ['40', 'Q218593', 101.6], // inch
+    ['36.25', 'Q218593', 92.1],
+    ['3', 'Q3710', 91.4], // foot
+  ])('%s %s → %s cm', (amount, unit, cm) => expect(toCentimetres(amount, unit)).toBe(cm));
 
   test('an unknown unit, a missing or a non-positive amount give no size', () => {
-    expect(toCentimetres(`3 ${E}Q3710`)).toBeNull(); // foot is not among ours
-    expect(toCentimetres(undefined)).toBeNull();
-    expect(toCentimetres(`0 ${E}Q174728`)).toBeNull();
+    expect(toCentimetres('3', 'Q11570')).toBeNull(); // kilogram
+    expect(toCentimetres(undefined, undefined)).toBeNull();
+    expect(toCentimetres('0', 'Q174728')).toBeNull();
+  });
+
+  test('height and width: best rank per side, one unit for both, both or neither', () => {
+    expect(chooseDimensions('NormalRank|90|Q174728 PreferredRank|100|Q174728', 'NormalRank|70|Q174728')).toEqual({ heightCm: 100, widthCm: 70 });
+    expect(chooseDimensions('NormalRank|20|Q218593 NormalRank|50.5|Q174728', 'NormalRank|16|Q218593 NormalRank|40.2|Q174728')).toEqual({ heightCm: 50.5, widthCm: 40.2 });
+    expect(chooseDimensions('NormalRank|20|Q218593', 'NormalRank|40|Q174728')).toEqual({ heightCm: 50.8, widthCm: 40 });
+    expect(chooseDimensions('NormalRank|70|Q174728', '')).toEqual({ heightCm: null, widthCm: null });
+    expect(chooseDimensions('DeprecatedRank|70|Q174728', 'NormalRank|50|Q174728')).toEqual({ heightCm: null, widthCm: null });
+  });
+
+  test('collections: the best rank present among the current ones', () => {
+    expect(currentCollections('NormalRank|Q19675 PreferredRank|Q160236')).toEqual(['Q160236']);
+    expect(currentCollections('NormalRank|Q19675 NormalRank|Q160236')).toEqual(['Q19675', 'Q160236']);
+    expect(currentCollections('')).toEqual([]);
   });
 
   test('years, Commons file names and Retry-After', () => {

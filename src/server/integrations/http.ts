@@ -3,7 +3,15 @@
  * descriptive User-Agent, a timeout per attempt, and retries with exponential backoff on network
  * errors, 429 and 5xx, honouring `Retry-After` (seconds or an HTTP date) up to `maxDelayMs`.
  */
-export const USER_AGENT = 'AtelierPrintsCatalog/1.0 (art-print shop catalog pipeline; https://github.com/atelier-prints) node-fetch';
+/**
+ * Wikimedia's User-Agent policy (https://meta.wikimedia.org/wiki/User-Agent_policy) wants
+ * `<client>/<version> (<contact>) <library>/<version>`; the contact is the operator's
+ * (WIKIDATA_CONTACT), never a hard-coded one. The library is Node's own fetch.
+ */
+export function userAgent(contact?: string): string {
+  return `AtelierPrintsCatalog/1.1 (${contact ?? 'art-print shop catalog pipeline'}) Node.js/${process.versions.node}`;
+}
+export const USER_AGENT = userAgent();
 
 export interface RetryOptions {
   attempts?: number;
@@ -11,6 +19,13 @@ export interface RetryOptions {
   maxDelayMs?: number;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  userAgent?: string;
+  /** An answer that must not be retried unchanged (a query that ran out of time): the error to throw at once. */
+  stopOn?: (status: number, body: string) => Error | undefined;
+  /** Our own per-attempt timeout, turned into this error and not retried (default: retried like a network error). */
+  onTimeout?: () => Error;
+  /** Gives up at once when aborted (a caller's overall deadline). */
+  signal?: AbortSignal;
 }
 
 export class HttpError extends Error {
@@ -20,6 +35,13 @@ export class HttpError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** Carries an error that must reach the caller without another attempt. */
+class StopRetrying extends Error {
+  constructor(override readonly cause: Error) {
+    super(cause.message);
   }
 }
 
@@ -42,20 +64,27 @@ export async function fetchWithRetry(url: string, init: RequestInit, options: Re
   const max = options.maxDelayMs ?? 120_000;
   const sleep = options.sleep ?? wait;
   const headers = new Headers(init.headers);
-  if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
+  if (!headers.has('user-agent')) headers.set('user-agent', options.userAgent ?? USER_AGENT);
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     let delay = Math.min(base * 2 ** (attempt - 1), max);
+    const timeout = AbortSignal.timeout(options.timeoutMs ?? 55_000);
     try {
-      const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(options.timeoutMs ?? 55_000) });
+      options.signal?.throwIfAborted();
+      const response = await fetch(url, { ...init, headers, signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout });
       if (response.ok) return response;
       const body = await response.text().catch(() => '');
+      const stop = options.stopOn?.(response.status, body);
+      if (stop) throw new StopRetrying(stop);
       lastError = new HttpError(response.status, `${init.method ?? 'GET'} ${new URL(url).host} answered ${response.status}: ${body.slice(0, 200)}`);
       if (!retriable(response.status)) throw lastError;
       const asked = retryAfterMs(response.headers.get('retry-after'));
       if (asked !== undefined) delay = Math.min(asked, max);
     } catch (error) {
       if (error instanceof HttpError && !retriable(error.status)) throw error;
+      if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
+      if (error instanceof StopRetrying) throw error.cause;
+      if (timeout.aborted && options.onTimeout) throw options.onTimeout();
       lastError = error;
     }
     if (attempt < attempts) await sleep(delay);

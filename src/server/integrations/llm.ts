@@ -6,13 +6,14 @@ import { fetchWithRetry, type RetryOptions } from './http';
  * the answer's text out. Deterministic settings (temperature 0).
  */
 export interface LanguageModel {
-  complete(system: string, user: string): Promise<string>;
+  /** `signal` aborts the call (and its retries): a caller's overall deadline. */
+  complete(system: string, user: string, options?: { signal?: AbortSignal }): Promise<string>;
 }
 
 export function chatModel(options: { baseUrl: string; apiKey?: string; model?: string; retry?: RetryOptions }): LanguageModel {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
-    async complete(system, user) {
+    async complete(system, user, callOptions = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
       const response = await fetchWithRetry(
@@ -29,7 +30,7 @@ export function chatModel(options: { baseUrl: string; apiKey?: string; model?: s
             ],
           }),
         },
-        { timeoutMs: 120_000, ...options.retry },
+        { timeoutMs: 120_000, ...options.retry, signal: callOptions.signal },
       );
       const json = (await response.json()) as { choices?: { message?: { content?: string } }[] };
       const text = json.choices?.[0]?.message?.content;

@@ -2,33 +2,75 @@ import { fetchWithRetry, type RetryOptions } from './http';
 
 /**
  * Wikidata through its SPARQL endpoint (address from WIKIDATA_SPARQL_URL). The pipeline sees only
- * `WikidataSource`: candidate painters, a painter's paintings, and labels of items, each paged so
- * that every query stays far below the endpoint's 60-second limit.
+ * `WikidataSource`: the qualifying painters (one heavy query per run), a painter's paintings and
+ * labels of items (light, paged queries). The queries are exactly what the Wikidata Query Service
+ * runs; the tests run the same text on Oxigraph over Wikidata-shaped graphs (docs/pipeline.md).
  */
 export interface SparqlBinding {
   [variable: string]: { type: string; value: string; datatype?: string; 'xml:lang'?: string } | undefined;
 }
 
+/** One query as the run records it: what it was, how long it took, what came back. */
+export interface QueryRecord {
+  kind: string;
+  heavy: boolean;
+  method: 'GET' | 'POST';
+  ms: number;
+  rows: number;
+  error?: string;
+}
+export type QueryTrace = (record: QueryRecord) => void;
+
 export interface Sparql {
-  select(query: string): Promise<SparqlBinding[]>;
+  select(query: string, info?: { kind?: string; heavy?: boolean; trace?: QueryTrace }): Promise<SparqlBinding[]>;
+  /** Waits before a smaller query after a timeout (the service is busy; an identical retry would time out again). */
+  backOff(): Promise<void>;
 }
 
-export function sparqlClient(options: { url: string; retry?: RetryOptions }): Sparql {
+/** The query ran out of the service's time (HTTP 500 with a TimeoutException body) or ours. */
+export class SparqlTimeoutError extends Error {
+  override name = 'SparqlTimeoutError';
+}
+
+/**
+ * A GET is what the query service caches (for a few minutes, per query text); a POST never is.
+ * Queries go by GET unless the address would pass what proxies accept (8 KB is common; we keep
+ * a margin), which only long label lists reach.
+ */
+const MAX_GET_URL = 7_000;
+
+export function sparqlClient(options: { url: string; userAgent?: string; retry?: RetryOptions; timeoutBackoffMs?: number }): Sparql {
+  const retry = options.retry ?? {};
+  const sleep = retry.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   return {
-    async select(query) {
-      const response = await fetchWithRetry(
-        options.url,
-        {
-          method: 'POST',
-          headers: { accept: 'application/sparql-results+json', 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ query }).toString(),
-        },
-        { timeoutMs: 58_000, ...options.retry },
-      );
-      const json = (await response.json()) as { results?: { bindings?: SparqlBinding[] } };
-      if (!Array.isArray(json.results?.bindings)) throw new Error('The SPARQL endpoint answered without results.bindings');
-      return json.results.bindings;
+    async select(query, info = {}) {
+      const get = `${options.url}${options.url.includes('?') ? '&' : '?'}${new URLSearchParams({ query }).toString()}`;
+      const method = get.length <= MAX_GET_URL ? 'GET' : 'POST';
+      const headers: Record<string, string> = { accept: 'application/sparql-results+json' };
+      const init: RequestInit =
+        method === 'GET' ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ query }).toString() };
+      const started = performance.now();
+      const record = (rows: number, error?: unknown) =>
+        info.trace?.({ kind: info.kind ?? 'query', heavy: info.heavy ?? false, method, ms: Math.round(performance.now() - started), rows, ...(error ? { error: error instanceof Error ? error.message.slice(0, 200) : String(error) } : {}) });
+      try {
+        const response = await fetchWithRetry(method === 'GET' ? get : options.url, init, {
+          timeoutMs: 58_000,
+          userAgent: options.userAgent,
+          ...retry,
+          // A timeout is not retried unchanged: the caller backs off and asks a smaller question.
+          stopOn: (status, body) => (status === 500 && /TimeoutException/.test(body) ? new SparqlTimeoutError(`The query service ran out of time (${info.kind ?? 'query'})`) : undefined),
+          onTimeout: () => new SparqlTimeoutError(`No answer within our timeout (${info.kind ?? 'query'})`),
+        });
+        const json = (await response.json()) as { results?: { bindings?: SparqlBinding[] } };
+        if (!Array.isArray(json.results?.bindings)) throw new Error('The SPARQL endpoint answered without results.bindings');
+        record(json.results.bindings.length);
+        return json.results.bindings;
+      } catch (error) {
+        record(0, error);
+        throw error;
+      }
     },
+    backOff: () => sleep(options.timeoutBackoffMs ?? (retry.baseDelayMs ?? 1_000) * 30),
   };
 }
 
@@ -37,19 +79,19 @@ export const qid = (uri: string | undefined): string | null => {
   return match ? match[1]! : null;
 };
 
-/** Wikidata's unit items for lengths, in centimetres. */
+/** Wikidata's unit items for lengths, in centimetres, in the order a pair is preferred in. */
 export const unitsInCm: Record<string, number> = {
   Q174728: 1, // centimetre
   Q174789: 0.1, // millimetre
   Q11573: 100, // metre
   Q218593: 2.54, // inch
+  Q3710: 30.48, // foot
 };
+const unitOrder = Object.keys(unitsInCm);
 
-/** "73.7 http://www.wikidata.org/entity/Q174728" (amount and unit) → centimetres, one decimal; null for an unknown unit. */
-export function toCentimetres(quantity: string | undefined): number | null {
-  if (!quantity) return null;
-  const [amount, unit] = quantity.trim().split(/\s+/);
-  const factor = unitsInCm[qid(unit) ?? ''];
+/** An amount and a unit item → centimetres, one decimal; null for an unknown unit or a senseless value. */
+export function toCentimetres(amount: string | number | undefined, unit: string | undefined): number | null {
+  const factor = unitsInCm[unit ?? ''];
   const value = Number(amount);
   if (factor === undefined || !Number.isFinite(value) || value <= 0) return null;
   const cm = Math.round(value * factor * 10) / 10;
@@ -69,75 +111,173 @@ export function commonsFile(uri: string | undefined): string | null {
   return name ? name.replace(/_/g, ' ').slice(0, 400) : null;
 }
 
-const TOOL = '#TOOL: atelier-prints catalog ingest';
-export const labelLanguages = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
+type Rank = 'PreferredRank' | 'NormalRank';
+const rankOrder = (r: string) => (r === 'PreferredRank' ? 0 : 1);
+interface Measure {
+  rank: string;
+  cm: number;
+  unit: string;
+}
+/** "NormalRank|73.7|Q174728 PreferredRank|29|Q218593" (the query's GROUP_CONCAT) → usable measures. */
+function measures(text: string | undefined): Measure[] {
+  return (text ?? '').split(/\s+/).flatMap((part) => {
+    const [rank, amount, unit] = part.split('|');
+    const cm = toCentimetres(amount, unit);
+    return cm !== null && (rank === 'PreferredRank' || rank === 'NormalRank') ? [{ rank: rank as Rank, cm, unit: unit! }] : [];
+  });
+}
 
 /**
- * Painters who qualify (human, painter, died before 1926, at least 5 paintings with an image), most
- * paintings first. The count runs over paintings with an image only; paged by LIMIT/OFFSET.
+ * Height and width as one consistent pair, or neither: the query has already left out deprecated
+ * statements and those about a part (P518: the frame, a visible part). Each side takes its best
+ * rank (preferred over normal); among what is left a pair in one unit wins (a canvas measured in
+ * centimetres and in inches is not mixed), centimetres before millimetres, metres, inches, feet.
  */
-export function paintersQuery(limit: number, offset: number): string {
-  return `${TOOL} (painters)
-SELECT ?painter ?death ?birth ?paintings WHERE {
+export function chooseDimensions(heights: string | undefined, widths: string | undefined): { heightCm: number | null; widthCm: number | null } {
+  const best = (all: Measure[]) => {
+    const top = Math.min(...all.map((m) => rankOrder(m.rank)));
+    return all.filter((m) => rankOrder(m.rank) === top);
+  };
+  const h = measures(heights);
+  const w = measures(widths);
+  if (!h.length || !w.length) return { heightCm: null, widthCm: null };
+  const hs = best(h);
+  const ws = best(w);
+  const byUnit = (a: Measure, b: Measure) => unitOrder.indexOf(a.unit) - unitOrder.indexOf(b.unit) || a.cm - b.cm;
+  for (const height of [...hs].sort(byUnit)) {
+    const width = ws.filter((m) => m.unit === height.unit).sort(byUnit)[0];
+    if (width) return { heightCm: height.cm, widthCm: width.cm };
+  }
+  return { heightCm: [...hs].sort(byUnit)[0]!.cm, widthCm: [...ws].sort(byUnit)[0]!.cm };
+}
+
+/** "NormalRank|Q19675 PreferredRank|Q160236" → the current collections of the best rank present. */
+export function currentCollections(text: string | undefined): string[] {
+  const all = (text ?? '').split(/\s+/).flatMap((part) => {
+    const [rank, q] = part.split('|');
+    return q && /^Q\d+$/.test(q) ? [{ rank: rankOrder(rank ?? ''), q }] : [];
+  });
+  const top = Math.min(...all.map((c) => c.rank));
+  return [...new Set(all.filter((c) => c.rank === top).map((c) => c.q))];
+}
+
+const TOOL = '#TOOL: atelier-prints catalog ingest';
+export const labelLanguages = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
+/** Wikidata's "default for all languages" label (since 2024), used where a language has none of its own. */
+export const MUL = 'mul';
+/** "private collection": a painting there has no museum a shopper could visit. */
+export const PRIVATE_COLLECTION = 'Q768717';
+export const PAINTER_LIST_LIMIT = 5_000;
+
+/**
+ * The painters who qualify, most paintings with an image first: human, painter, every recorded
+ * death date before `diedBefore`, at least `minPaintings` paintings with an image. This is the
+ * run's one heavy query (it counts every painting with an image on Wikidata), so it is asked once
+ * per run, whole, with a fixed text (the service can cache it), and never paged: painters already
+ * ingested are left out on our side. `slice` restricts it to painters who died in a range of
+ * years, counting only their paintings: the smaller query after a timeout.
+ */
+export function paintersQuery(rule: { diedBefore: number; minPaintings: number; limit?: number; slice?: { from: number | null; to: number } }): string {
+  const slice = rule.slice;
+  const sliceFilter = slice
+    ? `\n      ?painter wdt:P570 ?sliceDeath .\n      FILTER (${slice.from !== null ? `YEAR(?sliceDeath) >= ${slice.from} && ` : ''}YEAR(?sliceDeath) < ${slice.to})`
+    : '';
+  return `${TOOL} (painters${slice ? ` died ${slice.from ?? ''}-${slice.to}` : ''})
+SELECT ?painter ?paintings (MAX(?died) AS ?death) (MIN(?born) AS ?birth) WHERE {
   {
-    SELECT ?painter (COUNT(DISTINCT ?painting) AS ?paintings) WHERE {
+    SELECT ?painter (COUNT(DISTINCT ?painting) AS ?paintings) WHERE {${sliceFilter}
       ?painting wdt:P31 wd:Q3305213 ;
                 wdt:P170 ?painter ;
                 wdt:P18 ?image .
     }
     GROUP BY ?painter
-    HAVING (COUNT(DISTINCT ?painting) >= 5)
+    HAVING (COUNT(DISTINCT ?painting) >= ${rule.minPaintings})
   }
   ?painter wdt:P31 wd:Q5 ;
            wdt:P106 wd:Q1028181 ;
-           wdt:P570 ?death .
-  OPTIONAL { ?painter wdt:P569 ?birth . }
-  FILTER (YEAR(?death) < 1926)
+           wdt:P570 ?died .
+  OPTIONAL { ?painter wdt:P569 ?born . }
 }
+GROUP BY ?painter ?paintings
+HAVING (YEAR(MAX(?died)) < ${rule.diedBefore})
 ORDER BY DESC(?paintings) ?painter
-LIMIT ${limit} OFFSET ${offset}`;
+LIMIT ${rule.limit ?? PAINTER_LIST_LIMIT}`;
 }
 
-/** One painter's paintings, one row each (multi-valued properties grouped), paged by LIMIT/OFFSET. */
+/**
+ * One painter's paintings, one row each, paged by LIMIT/OFFSET. Dimensions come from full
+ * statements (rank, unit; deprecated and part-of statements left out), collections from the
+ * statements without an end time (P582) other than "private collection", popularity from the
+ * sitelinks to Wikipedias only (wikibase:sitelinks counts Commons, Wikiquote... too), and the
+ * painter's own movements for paintings that have none.
+ */
 export function paintingsQuery(painterQid: string, limit: number, offset: number): string {
   return `${TOOL} (paintings)
-SELECT ?painting ?painter
-       (SAMPLE(?img) AS ?image) (SAMPLE(?inc) AS ?inception)
-       (SAMPLE(CONCAT(STR(?h), " ", STR(?hu))) AS ?height)
-       (SAMPLE(CONCAT(STR(?w), " ", STR(?wu))) AS ?width)
-       (GROUP_CONCAT(DISTINCT STRAFTER(STR(?coll), "entity/"); separator=" ") AS ?collections)
+SELECT ?painting
+       (SAMPLE(?img) AS ?image) (MIN(?inc) AS ?inception)
+       (GROUP_CONCAT(DISTINCT ?height; separator=" ") AS ?heights)
+       (GROUP_CONCAT(DISTINCT ?width; separator=" ") AS ?widths)
+       (GROUP_CONCAT(DISTINCT ?collection; separator=" ") AS ?collections)
        (GROUP_CONCAT(DISTINCT STRAFTER(STR(?mov), "entity/"); separator=" ") AS ?movements)
+       (GROUP_CONCAT(DISTINCT STRAFTER(STR(?painterMov), "entity/"); separator=" ") AS ?painterMovements)
        (GROUP_CONCAT(DISTINCT STRAFTER(STR(?gen), "entity/"); separator=" ") AS ?genres)
        (GROUP_CONCAT(DISTINCT STRAFTER(STR(?dep), "entity/"); separator=" ") AS ?depicts)
-       (SAMPLE(?links) AS ?sitelinks)
+       (SAMPLE(?articles) AS ?wikipedia)
 WHERE {
   VALUES ?painter { wd:${painterQid} }
   ?painting wdt:P31 wd:Q3305213 ;
-            wdt:P170 ?painter ;
-            wikibase:sitelinks ?links .
+            wdt:P170 ?painter .
   OPTIONAL { ?painting wdt:P18 ?img . }
   OPTIONAL { ?painting wdt:P571 ?inc . }
-  OPTIONAL { ?painting p:P2048/psv:P2048 [ wikibase:quantityAmount ?h ; wikibase:quantityUnit ?hu ] . }
-  OPTIONAL { ?painting p:P2049/psv:P2049 [ wikibase:quantityAmount ?w ; wikibase:quantityUnit ?wu ] . }
-  OPTIONAL { ?painting wdt:P195 ?coll . }
+  OPTIONAL {
+    ?painting p:P2048 ?hs .
+    ?hs wikibase:rank ?hr ; psv:P2048 [ wikibase:quantityAmount ?ha ; wikibase:quantityUnit ?hu ] .
+    FILTER (?hr != wikibase:DeprecatedRank)
+    FILTER NOT EXISTS { ?hs pq:P518 ?hPart . }
+    BIND (CONCAT(STRAFTER(STR(?hr), "#"), "|", STR(?ha), "|", STRAFTER(STR(?hu), "entity/")) AS ?height)
+  }
+  OPTIONAL {
+    ?painting p:P2049 ?ws .
+    ?ws wikibase:rank ?wr ; psv:P2049 [ wikibase:quantityAmount ?wa ; wikibase:quantityUnit ?wu ] .
+    FILTER (?wr != wikibase:DeprecatedRank)
+    FILTER NOT EXISTS { ?ws pq:P518 ?wPart . }
+    BIND (CONCAT(STRAFTER(STR(?wr), "#"), "|", STR(?wa), "|", STRAFTER(STR(?wu), "entity/")) AS ?width)
+  }
+  OPTIONAL {
+    ?painting p:P195 ?cs .
+    ?cs wikibase:rank ?cr ; ps:P195 ?coll .
+    FILTER (?cr != wikibase:DeprecatedRank && ?coll != wd:${PRIVATE_COLLECTION})
+    FILTER NOT EXISTS { ?cs pq:P582 ?ended . }
+    BIND (CONCAT(STRAFTER(STR(?cr), "#"), "|", STRAFTER(STR(?coll), "entity/")) AS ?collection)
+  }
   OPTIONAL { ?painting wdt:P135 ?mov . }
+  OPTIONAL { ?painter wdt:P135 ?painterMov . }
   OPTIONAL { ?painting wdt:P136 ?gen . }
   OPTIONAL { ?painting wdt:P180 ?dep . }
+  OPTIONAL {
+    SELECT ?painting (COUNT(DISTINCT ?article) AS ?articles) WHERE {
+      ?painting wdt:P170 wd:${painterQid} .
+      ?article schema:about ?painting ;
+               schema:isPartOf ?site .
+      ?site wikibase:wikiGroup "wikipedia" .
+    }
+    GROUP BY ?painting
+  }
 }
-GROUP BY ?painting ?painter
+GROUP BY ?painting
 ORDER BY ?painting
 LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** Labels of up to a few hundred items in the six catalog languages. */
+/** Labels of up to a few hundred items in the six catalog languages and `mul`. */
 export function labelsQuery(qids: string[], limit: number, offset: number): string {
   return `${TOOL} (labels)
 SELECT ?item ?label WHERE {
   VALUES ?item { ${qids.map((q) => `wd:${q}`).join(' ')} }
   ?item rdfs:label ?label .
-  FILTER (LANG(?label) IN (${labelLanguages.map((l) => `"${l}"`).join(', ')}))
+  FILTER (LANG(?label) IN (${[...labelLanguages, MUL].map((l) => `"${l}"`).join(', ')}))
 }
-ORDER BY ?item
+ORDER BY ?item ?label
 LIMIT ${limit} OFFSET ${offset}`;
 }
 
@@ -155,76 +295,136 @@ export interface PaintingFacts {
   year: number | null;
   heightCm: number | null;
   widthCm: number | null;
+  /** Current collections, "private collection" never among them. */
   collections: string[];
+  /** The painting's own movements, else its painter's. */
   movements: string[];
   genres: string[];
   depicts: string[];
-  sitelinks: number;
+  /** Wikipedia articles about it (all languages). */
+  wikipediaArticles: number;
 }
 
+/** Per item, a label in each catalog language that has one, `mul` filling the others. */
 export type Labels = Map<string, Partial<Record<(typeof labelLanguages)[number], string>>>;
+
+export interface PainterRule {
+  diedBefore: number;
+  minPaintings: number;
+}
 
 /** What the ingest needs from Wikidata. */
 export interface WikidataSource {
-  painters(limit: number, offset: number): Promise<PainterCandidate[]>;
-  paintings(painterQid: string): Promise<PaintingFacts[]>;
-  labels(qids: string[]): Promise<Labels>;
+  /** Every qualifying painter, most paintings first: one heavy query (smaller ones after a timeout). */
+  painters(rule: PainterRule, trace?: QueryTrace): Promise<PainterCandidate[]>;
+  paintings(painterQid: string, trace?: QueryTrace): Promise<PaintingFacts[]>;
+  labels(qids: string[], trace?: QueryTrace): Promise<Labels>;
 }
 
 const ids = (text: string | undefined) => (text ?? '').split(/\s+/).filter((q) => /^Q\d+$/.test(q));
 
+/** Death-year slices for the smaller painters queries after the whole one timed out. */
+export const PAINTER_SLICES: { from: number | null; to: number }[] = [
+  { from: 1850, to: Infinity },
+  { from: 1700, to: 1850 },
+  { from: null, to: 1700 },
+];
+
+/** The smallest page of paintings asked for after timeouts; a timeout below it ends the painter's ingest. */
+const MIN_PAGE = 25;
+
 export function wikidataSource(sparql: Sparql, options: { pageSize?: number; labelBatch?: number } = {}): WikidataSource {
   const pageSize = options.pageSize ?? 500;
   const labelBatch = options.labelBatch ?? 200;
+  const toCandidates = (rows: SparqlBinding[]) =>
+    rows.flatMap((row) => {
+      const id = qid(row.painter?.value);
+      return id ? [{ qid: id, paintings: Number(row.paintings?.value ?? 0), birthYear: yearOf(row.birth?.value), deathYear: yearOf(row.death?.value) }] : [];
+    });
   return {
-    async painters(limit, offset) {
-      const rows = await sparql.select(paintersQuery(limit, offset));
-      return rows.flatMap((row) => {
-        const id = qid(row.painter?.value);
-        return id ? [{ qid: id, paintings: Number(row.paintings?.value ?? 0), birthYear: yearOf(row.birth?.value), deathYear: yearOf(row.death?.value) }] : [];
-      });
+    async painters(rule, trace) {
+      try {
+        return toCandidates(await sparql.select(paintersQuery(rule), { kind: 'painters', heavy: true, trace }));
+      } catch (error) {
+        if (!(error instanceof SparqlTimeoutError)) throw error;
+      }
+      // The whole list ran out of time: wait, then ask for it in smaller parts, most recent deaths
+      // first (where most catalogued paintings are). A part that times out too ends the attempt:
+      // the service is struggling, and the run takes what it has.
+      const found: PainterCandidate[] = [];
+      for (const slice of PAINTER_SLICES) {
+        await sparql.backOff();
+        const to = Math.min(slice.to, rule.diedBefore);
+        if (slice.from !== null && slice.from >= to) continue;
+        try {
+          found.push(...toCandidates(await sparql.select(paintersQuery({ ...rule, slice: { from: slice.from, to } }), { kind: 'painters (part)', heavy: true, trace })));
+        } catch (error) {
+          if (!(error instanceof SparqlTimeoutError) || !found.length) throw error;
+          break;
+        }
+      }
+      return found.sort((a, b) => b.paintings - a.paintings || (a.qid < b.qid ? -1 : 1));
     },
-    async paintings(painterQid) {
-      const all: PaintingFacts[] = [];
-      for (let offset = 0; ; offset += pageSize) {
-        const rows = await sparql.select(paintingsQuery(painterQid, pageSize, offset));
+    async paintings(painterQid, trace) {
+      const all = new Map<string, PaintingFacts>();
+      // A page that times out is asked again smaller after a pause (never the same query at once):
+      // ORDER BY ?painting keeps pages of any size consistent with what came before.
+      let size = pageSize;
+      for (let offset = 0; ; ) {
+        let rows: SparqlBinding[];
+        try {
+          rows = await sparql.select(paintingsQuery(painterQid, size, offset), { kind: 'paintings', trace });
+        } catch (error) {
+          if (!(error instanceof SparqlTimeoutError) || size <= MIN_PAGE) throw error;
+          await sparql.backOff();
+          size = Math.max(MIN_PAGE, Math.floor(size / 4));
+          continue;
+        }
         for (const row of rows) {
           const id = qid(row.painting?.value);
-          if (!id) continue;
-          if (all.some((p) => p.qid === id)) continue;
-          all.push({
+          if (!id || all.has(id)) continue;
+          const own = ids(row.movements?.value);
+          all.set(id, {
             qid: id,
             painterQid,
             imageFile: commonsFile(row.image?.value),
             year: yearOf(row.inception?.value),
-            heightCm: toCentimetres(row.height?.value),
-            widthCm: toCentimetres(row.width?.value),
-            collections: ids(row.collections?.value),
-            movements: ids(row.movements?.value),
+            ...chooseDimensions(row.heights?.value, row.widths?.value),
+            collections: currentCollections(row.collections?.value),
+            movements: own.length ? own : ids(row.painterMovements?.value),
             genres: ids(row.genres?.value),
             depicts: ids(row.depicts?.value),
-            sitelinks: Number(row.sitelinks?.value ?? 0) || 0,
+            wikipediaArticles: Number(row.wikipedia?.value ?? 0) || 0,
           });
         }
-        if (rows.length < pageSize) return all;
+        if (rows.length < size) return [...all.values()];
+        offset += size;
       }
     },
-    async labels(qids) {
-      const labels: Labels = new Map();
+    async labels(qids, trace) {
+      const raw = new Map<string, Record<string, string>>();
       const unique = [...new Set(qids)];
+      const languages: string[] = [...labelLanguages, MUL];
       for (let i = 0; i < unique.length; i += labelBatch) {
         const batch = unique.slice(i, i + labelBatch);
-        const page = batch.length * labelLanguages.length;
+        const page = batch.length * languages.length;
         for (let offset = 0; ; offset += page) {
-          const rows = await sparql.select(labelsQuery(batch, page, offset));
+          const rows = await sparql.select(labelsQuery(batch, page, offset), { kind: 'labels', trace });
           for (const row of rows) {
             const id = qid(row.item?.value);
-            const lang = row.label?.['xml:lang'] as (typeof labelLanguages)[number] | undefined;
-            if (!id || !lang || !labelLanguages.includes(lang) || !row.label?.value) continue;
-            labels.set(id, { ...labels.get(id), [lang]: row.label.value });
+            const lang = row.label?.['xml:lang'];
+            if (!id || !lang || !languages.includes(lang) || !row.label?.value) continue;
+            raw.set(id, { ...raw.get(id), [lang]: row.label.value });
           }
           if (rows.length < page) break;
         }
+      }
+      // mul is Wikidata's label for every language that has none of its own: apply it here, so
+      // the catalog sees six languages and a painter known only by a mul name keeps that name.
+      const labels: Labels = new Map();
+      for (const [id, own] of raw) {
+        const filled = Object.fromEntries(labelLanguages.flatMap((l) => (own[l] ?? own[MUL] ? [[l, own[l] ?? own[MUL]!]] : [])));
+        if (Object.keys(filled).length) labels.set(id, filled);
       }
       return labels;
     },

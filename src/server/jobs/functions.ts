@@ -1,4 +1,4 @@
-import type { Inngest } from 'inngest';
+import { NonRetriableError, type Inngest } from 'inngest';
 import { orderMailKinds } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredWikidata } from '@/server/pipeline/config';
@@ -7,7 +7,7 @@ import { notifySearchEngines } from '@/server/pipeline/notify';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
-import { env } from '@/server/env';
+import { ConfigError, env } from '@/server/env';
 import { inngest } from './client';
 import { configuredJobDeps, runJob, type JobDeps } from './registry';
 
@@ -46,7 +46,15 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
       const painters = typeof data.painters === 'number' && data.painters >= 1 ? Math.min(200, Math.floor(data.painters)) : undefined;
       return step.run('ingest painters', async () => {
         const d = deps();
-        return ingestCatalog(d.db, d.wikidata ?? configuredWikidata(), { painters, force: data.force === true });
+        let wikidata = d.wikidata;
+        try {
+          wikidata ??= configuredWikidata();
+        } catch (error) {
+          // WIKIDATA_CONTACT missing for the public endpoint: retrying cannot help until it is set.
+          if (error instanceof ConfigError) throw new NonRetriableError(error.message);
+          throw error;
+        }
+        return ingestCatalog(d.db, wikidata, { painters, force: data.force === true, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' });
       });
     },
   );

@@ -1,11 +1,19 @@
-import { env, publicBaseUrl, type Env } from '@/server/env';
+import { ConfigError, env, publicBaseUrl, publicWikidata, type Env } from '@/server/env';
+import { userAgent } from '@/server/integrations/http';
 import { indexNow, type SearchNotifier } from '@/server/integrations/indexnow';
 import { chatModel, type LanguageModel } from '@/server/integrations/llm';
 import { sparqlClient, wikidataSource, type WikidataSource } from '@/server/integrations/wikidata';
 
 /** The pipeline's integrations as the configuration names them (each null when not configured). */
+/**
+ * Wikidata as configured. Against the public query service the operator's contact must be set
+ * (Wikimedia's User-Agent policy): without it the ingest stops before its first query.
+ */
 export function configuredWikidata(e: Env = env()): WikidataSource {
-  return wikidataSource(sparqlClient({ url: e.WIKIDATA_SPARQL_URL }));
+  if (publicWikidata(e) && !e.WIKIDATA_CONTACT) {
+    throw new ConfigError('Configuration error: WIKIDATA_CONTACT must be set (an e-mail address or web page of the operator) before the catalog ingest queries the public Wikidata endpoint. See .env.example.');
+  }
+  return wikidataSource(sparqlClient({ url: e.WIKIDATA_SPARQL_URL, userAgent: userAgent(e.WIKIDATA_CONTACT) }));
 }
 
 export function configuredModel(e: Env = env()): LanguageModel | null {

@@ -1,8 +1,8 @@
-import { Prisma } from '@/generated/prisma/client';
+import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { enqueue } from '@/server/jobs/outbox';
 import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
-import type { Labels, PaintingFacts, WikidataSource } from '@/server/integrations/wikidata';
+import type { Labels, PaintingFacts, QueryRecord, WikidataSource } from '@/server/integrations/wikidata';
 import { joinSlug, slugify, uniqueSlug } from './slug';
 import { stripDisambiguation } from './titles';
 
@@ -21,85 +21,139 @@ const INGEST_LOCK = 73_050_001;
 export interface IngestSettings {
   painters?: number;
   force?: boolean;
+  trigger?: PublishTrigger;
   progress?: (line: string) => void;
 }
 
+/** Why a painting (or painter) was left out; counted on the run. */
+export type SkipReason = 'no_image' | 'no_label' | 'in_catalog' | 'painter_without_name' | 'painter_taken_meanwhile';
+
 export interface IngestResult {
+  runId: number;
   skipped: 'queue_full' | null;
   queuedBefore: number;
   painters: { qid: string; slug: string; added: number; seen: number }[];
   artworksAdded: number;
   taxaAdded: number;
+  /** Paintings (and painters) left out, by reason. */
+  left: Partial<Record<SkipReason, number>>;
+  heavyQueries: number;
+  queries: QueryRecord[];
 }
 
 type Kind = 'museum' | 'movement' | 'genre' | 'subject';
+/** Painters whose unlabelled paintings are looked at again per run: each costs two light queries. */
+export const RELABEL_PAINTERS_PER_RUN = 10;
 
 /**
  * Fills the publication queue from Wikidata: the next qualifying painters not yet ingested, most
  * paintings first, each painter's paintings with an image written as `queued` rows keyed on their
- * Q-ids. Existing rows (the curated works included) are never duplicated or changed.
+ * Q-ids. Existing rows (the curated works included) are never duplicated or changed. Paintings
+ * skipped for want of a label are remembered and taken by a later run once they have one.
+ * Every run is recorded (ingest_runs) with its query times, whatever its outcome.
  */
 export async function ingestCatalog(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestResult> {
   const progress = settings.progress ?? (() => undefined);
   const wanted = settings.painters ?? PAINTERS_PER_RUN;
+  const startedAt = new Date();
   const queuedBefore = await db.artwork.count({ where: { status: 'queued' } });
-  const result: IngestResult = { skipped: null, queuedBefore, painters: [], artworksAdded: 0, taxaAdded: 0 };
-  if (queuedBefore >= QUEUE_TARGET && !settings.force) {
-    progress(`queue holds ${queuedBefore} artworks (target ${QUEUE_TARGET}): nothing to ingest (force to run anyway)`);
-    return { ...result, skipped: 'queue_full' };
-  }
+  const run = await db.ingestRun.create({ data: { trigger: settings.trigger ?? 'cli', startedAt, painters: [], errors: [] } });
+  const queries: QueryRecord[] = [];
+  const trace = (q: QueryRecord) => {
+    queries.push(q);
+    progress(`query ${q.kind}${q.heavy ? ' (heavy)' : ''}: ${q.ms} ms, ${q.rows} rows${q.error ? `, failed: ${q.error}` : ''}`);
+  };
+  const result: IngestResult = { runId: run.id, skipped: null, queuedBefore, painters: [], artworksAdded: 0, taxaAdded: 0, left: {}, heavyQueries: 0, queries };
+  const count = (reason: SkipReason, n = 1) => n && (result.left[reason] = (result.left[reason] ?? 0) + n);
+  const finish = (outcome: string, errors: string[] = []) =>
+    db.ingestRun.update({
+      where: { id: run.id },
+      data: {
+        outcome, errors, finishedAt: new Date(), painters: result.painters.map((p) => `${p.qid} ${p.slug}`), worksQueued: result.artworksAdded,
+        skipped: result.left, heavyQueries: queries.filter((q) => q.heavy).length, queries: queries as unknown as Prisma.InputJsonValue,
+        queryMs: queries.reduce((n, q) => n + q.ms, 0),
+      },
+    });
 
-  const chosen: { qid: string; birthYear: number | null; deathYear: number | null }[] = [];
-  const pageSize = 100;
-  for (let offset = 0; chosen.length < wanted; offset += pageSize) {
-    const page = await source.painters(pageSize, offset);
-    const qualifying = page.filter((p) => p.deathYear !== null && p.deathYear < DIED_BEFORE && p.paintings >= MIN_PAINTINGS_WITH_IMAGE);
+  try {
+    if (queuedBefore >= QUEUE_TARGET && !settings.force) {
+      progress(`queue holds ${queuedBefore} artworks (target ${QUEUE_TARGET}): nothing to ingest (force to run anyway)`);
+      await finish('queue_full');
+      return { ...result, skipped: 'queue_full' };
+    }
+
+    // Paintings an earlier run skipped for want of a label: one labels query tells which have one now.
+    const skips = await db.ingestSkip.findMany({ where: { reason: 'no_label' }, orderBy: { seenAt: 'asc' }, take: 2_000 });
+    const relabelled = skips.length ? await source.labels(skips.map((s) => s.wikidataId), trace) : new Map();
+    const retry = [...new Set(skips.filter((s) => relabelled.has(s.wikidataId)).map((s) => s.painterQid))].slice(0, RELABEL_PAINTERS_PER_RUN);
+    const retryPainters = await db.artist.findMany({ where: { wikidataId: { in: retry } }, select: { wikidataId: true, birthYear: true, deathYear: true } });
+
+    // The run's one heavy query: every qualifying painter, most paintings first. Painters already
+    // ingested are left out here, from our own table, never by paging past them at Wikidata.
+    const candidates = wanted > 0 ? await source.painters({ diedBefore: DIED_BEFORE, minPaintings: MIN_PAINTINGS_WITH_IMAGE }, trace) : [];
+    const qualifying = candidates.filter((p) => p.deathYear !== null && p.deathYear < DIED_BEFORE && p.paintings >= MIN_PAINTINGS_WITH_IMAGE);
     const done = new Set(
       (await db.artist.findMany({ where: { wikidataId: { in: qualifying.map((p) => p.qid) }, ingestedAt: { not: null } }, select: { wikidataId: true } })).map((a) => a.wikidataId),
     );
-    for (const painter of qualifying) if (!done.has(painter.qid) && chosen.length < wanted && !chosen.some((c) => c.qid === painter.qid)) chosen.push(painter);
-    if (page.length < pageSize) break;
-  }
-  progress(`${chosen.length} painters to ingest (queue holds ${queuedBefore})`);
+    const chosen = qualifying.filter((p) => !done.has(p.qid)).slice(0, wanted);
+    progress(`${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.size} done before), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`);
 
-  for (const [index, painter] of chosen.entries()) {
-    const paintings = (await source.paintings(painter.qid)).filter((p) => p.imageFile);
-    const taxonQids = paintings.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
-    const labels = await source.labels([painter.qid, ...paintings.map((p) => p.qid), ...taxonQids]);
-    const written = await db.$transaction(
-      async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INGEST_LOCK})`;
-        return writePainter(tx as Tx, painter, paintings, labels);
-      },
-      { timeout: 120_000, maxWait: 120_000 },
-    );
-    if (written) {
+    const work = [
+      ...retryPainters.map((a) => ({ qid: a.wikidataId!, birthYear: a.birthYear, deathYear: a.deathYear, retry: true })),
+      ...chosen.map((p) => ({ ...p, retry: false })),
+    ];
+    for (const [index, painter] of work.entries()) {
+      const all = await source.paintings(painter.qid, trace);
+      const paintings = all.filter((p) => p.imageFile);
+      const taxonQids = paintings.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
+      const labels = await source.labels([painter.qid, ...paintings.map((p) => p.qid), ...taxonQids], trace);
+      const written = await db.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INGEST_LOCK})`;
+          return writePainter(tx as Tx, painter, paintings, labels);
+        },
+        { timeout: 120_000, maxWait: 120_000 },
+      );
+      if ('skipped' in written) {
+        count(written.skipped);
+        progress(`painter ${index + 1}/${work.length} ${painter.qid}: ${written.skipped === 'painter_without_name' ? 'no name in any language (mul included), left for a later run' : 'ingested meanwhile by another run, skipped'}`);
+        continue;
+      }
+      // Counted for the run that wrote the painter (two runs at once fetch the same painters).
+      if (!painter.retry) count('no_image', all.length - paintings.length);
+      for (const [reason, n] of Object.entries(written.left)) if (!painter.retry || reason !== 'in_catalog') count(reason as SkipReason, n);
       result.painters.push({ qid: painter.qid, slug: written.slug, added: written.added, seen: paintings.length });
       result.artworksAdded += written.added;
       result.taxaAdded += written.taxaAdded;
-      progress(`painter ${index + 1}/${chosen.length} ${written.slug} (${painter.qid}): ${written.added} new of ${paintings.length} paintings with an image`);
-    } else {
-      progress(`painter ${index + 1}/${chosen.length} ${painter.qid}: ingested meanwhile by another run, skipped`);
+      progress(`painter ${index + 1}/${work.length} ${written.slug} (${painter.qid})${painter.retry ? ' again' : ''}: ${written.added} new of ${paintings.length} paintings with an image`);
     }
+    result.heavyQueries = queries.filter((q) => q.heavy).length;
+    progress(`ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`);
+    await finish('done');
+    return result;
+  } catch (error) {
+    await finish('failed', [error instanceof Error ? error.message.slice(0, 500) : String(error)]).catch(() => undefined);
+    throw error;
   }
-  progress(`ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added`);
-  return result;
 }
 
 const firstLabel = (l: Labels extends Map<string, infer V> ? V : never) => catalogLocales.map((lang) => l[lang]).find((v) => v) ?? null;
 
 async function writePainter(
   tx: Tx,
-  painter: { qid: string; birthYear: number | null; deathYear: number | null },
+  painter: { qid: string; birthYear: number | null; deathYear: number | null; retry: boolean },
   paintings: PaintingFacts[],
   labels: Labels,
-): Promise<{ slug: string; added: number; taxaAdded: number } | null> {
+): Promise<{ slug: string; added: number; taxaAdded: number; left: Partial<Record<SkipReason, number>> } | { skipped: SkipReason }> {
   const now = new Date();
   let artist = await tx.artist.findUnique({ where: { wikidataId: painter.qid } });
-  if (artist?.ingestedAt) return null;
+  if (artist?.ingestedAt && !painter.retry) return { skipped: 'painter_taken_meanwhile' };
   const painterLabels = labels.get(painter.qid) ?? {};
   if (!artist) {
-    const name = (painterLabels.en ?? firstLabel(painterLabels) ?? painter.qid).slice(0, 300);
+    // Never a Q-id as a name: a painter without a label in any language (mul included) waits.
+    const known = painterLabels.en ?? firstLabel(painterLabels);
+    if (!known) return { skipped: 'painter_without_name' };
+    const name = known.slice(0, 300);
     const base = slugify(painterLabels.en ?? '') || catalogLocales.map((l) => slugify(painterLabels[l] ?? '')).find(Boolean) || `painter-${painter.qid.toLowerCase()}`;
     const taken = await takenSlugs(tx, 'artists', [base]);
     const slug = uniqueSlug([base, painter.deathYear ? `${base}-${painter.deathYear}` : ''], taken);
@@ -115,6 +169,10 @@ async function writePainter(
     (await tx.artwork.findMany({ where: { wikidataId: { in: paintings.map((p) => p.qid) } }, select: { wikidataId: true } })).map((a) => a.wikidataId),
   );
   const fresh = paintings.filter((p) => !existing.has(p.qid) && firstLabel(labels.get(p.qid) ?? {}));
+  const unlabelled = paintings.filter((p) => !existing.has(p.qid) && !firstLabel(labels.get(p.qid) ?? {}));
+  const left: Partial<Record<SkipReason, number>> = {};
+  if (existing.size) left.in_catalog = existing.size;
+  if (unlabelled.length) left.no_label = unlabelled.length;
   const titled = await Promise.all(
     fresh.map(async (p) => {
       const museumNames = (await Promise.all(p.collections.map((q) => taxa.name(q)))).filter((n): n is string => Boolean(n));
@@ -139,7 +197,7 @@ async function writePainter(
         SELECT v.slug, v.qid, ${artist.id}, v.year, v.h, v.w, v.img, v.pop, 'queued', now()
           FROM unnest(${rows.map((r) => r.slug)}::text[], ${rows.map((r) => r.painting.qid)}::text[], ${rows.map((r) => r.painting.year)}::int[],
                       ${rows.map((r) => r.painting.heightCm)}::numeric[], ${rows.map((r) => r.painting.widthCm)}::numeric[],
-                      ${rows.map((r) => r.painting.imageFile)}::text[], ${rows.map((r) => r.painting.sitelinks)}::int[]) AS v(slug, qid, year, h, w, img, pop)
+                      ${rows.map((r) => r.painting.imageFile)}::text[], ${rows.map((r) => r.painting.wikipediaArticles)}::int[]) AS v(slug, qid, year, h, w, img, pop)
         ON CONFLICT (wikidata_id) DO NOTHING RETURNING id, wikidata_id`
     : [];
   const idOf = new Map(inserted.map((r) => [r.wikidata_id, r.id]));
@@ -164,9 +222,18 @@ async function writePainter(
   if (texts.length) await tx.artworkText.createMany({ data: texts });
   if (links.length) await tx.artworkTaxon.createMany({ data: links, skipDuplicates: true });
   const added = inserted.length;
+  // The painter is done; paintings without a label are remembered for a later run, and those
+  // written now are forgotten.
+  if (unlabelled.length) {
+    await tx.$executeRaw`
+      INSERT INTO ingest_skips (wikidata_id, painter_qid, reason, seen_at)
+      SELECT q, ${painter.qid}, 'no_label', now() FROM unnest(${unlabelled.map((p) => p.qid)}::text[]) AS q
+      ON CONFLICT (wikidata_id) DO UPDATE SET seen_at = now()`;
+  }
+  await tx.ingestSkip.deleteMany({ where: { wikidataId: { in: [...rows.map((r) => r.painting.qid), ...existing].filter((q): q is string => Boolean(q)) } } });
   await tx.artist.update({ where: { id: artist.id }, data: { ingestedAt: now } });
   if (added) await enqueue(tx, STORIES_EVENT, { painter: painter.qid, artworks: added });
-  return { slug: artist.slug, added, taxaAdded: taxa.created };
+  return { slug: artist.slug, added, taxaAdded: taxa.created, left };
 }
 
 /** Slugs in use in `table` equal to a base or starting with `<base>-`. */

@@ -24,6 +24,8 @@ export interface PublishSettings {
   /** At most this many (a staff request's count); unset: whatever the day's cap leaves. */
   count?: number;
   model?: LanguageModel | null;
+  /** The whole time title translations may take before the transaction (default TRANSLATION_BUDGET_MS). */
+  translationBudgetMs?: number;
   now?: () => Date;
   progress?: (line: string) => void;
 }
@@ -92,41 +94,61 @@ export function chooseWorks(candidates: Candidate[], publicCounts: Map<number, n
   return { ids: [...chosen], introduced };
 }
 
+/** The whole time a run may spend on title translations before its transaction: then English stands in. */
+export const TRANSLATION_BUDGET_MS = 60_000;
+/** A publish transaction only reads, updates and recounts: seconds. Far above that is a fault, not a slow model. */
+const TRANSACTION_TIMEOUT_MS = 60_000;
+
+/** The works a run would take now, in the rules' order (read without the lock: the transaction chooses again). */
+async function chooseNow(db: Db | Tx, settings: PublishSettings, now: Date) {
+  const left = Math.max(0, settings.perDay - (await publishedToday(db, now)));
+  const budget = Math.min(left, settings.count ?? left);
+  if (budget <= 0) return { left, budget, ids: [] as number[], introduced: [] as number[], ready: 0 };
+  const candidates = await db.$queryRaw<Candidate[]>`
+    SELECT w.id, w.artist_id, w.popularity FROM artworks w
+     WHERE w.status = 'queued'
+       AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)`;
+  const artistIds = [...new Set(candidates.map((c) => c.artist_id))];
+  const counts = await db.$queryRaw<{ artist_id: number; n: number }[]>`
+    SELECT w.artist_id, count(*)::int AS n FROM artworks w
+     WHERE w.status = 'published' AND w.artist_id = ANY(${artistIds}::int[]) GROUP BY w.artist_id`;
+  return { left, budget, ready: candidates.length, ...chooseWorks(candidates, new Map(counts.map((c) => [c.artist_id, c.n])), budget) };
+}
+
 /**
- * One publish run, in one transaction under an advisory lock: choose the next ready works within
- * what is left of the day's cap, fill missing titles (language model, 10 titles a call; a Wikidata
- * label is never replaced), strip disambiguation suffixes, publish works and artists, recount, and
- * write the publish-log row and the notification events (sent after commit by `seo.notify`).
+ * One publish run. First, outside any transaction and without the lock, the works the run would
+ * take get their missing titles from the language model, within TRANSLATION_BUDGET_MS in all (a
+ * slow or absent model leaves the English title as the fallback). Then one short transaction
+ * under an advisory lock chooses again within what is left of the day's cap, strips
+ * disambiguation suffixes, publishes works and artists, recounts, and writes the publish-log row
+ * and the notification events (sent after commit by `seo.notify`). The lock is held for the
+ * database work only: seconds, never a model's minutes.
  */
-export async function publishRun(db: Db, settings: PublishSettings): Promise<PublishResult> {
-  const startedAt = (settings.now ?? (() => new Date()))();
+export async function publishRun(db: Db, settings: PublishSettings): Promise<PublishResult & { transactionMs: number }> {
+  const clock = settings.now ?? (() => new Date());
+  const startedAt = clock();
   const progress = settings.progress ?? (() => undefined);
-  return db.$transaction(
+  const preview = await chooseNow(db, settings, startedAt);
+  const translationErrors = preview.ids.length ? await translateTitles(db, preview.ids, settings.model ?? null, settings.translationBudgetMs ?? TRANSLATION_BUDGET_MS, progress) : [];
+  let transactionStarted = 0;
+  const result = await db.$transaction(
     async (t) => {
+      transactionStarted = performance.now();
       const tx = t as Tx;
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`;
-      const now = (settings.now ?? (() => new Date()))();
-      const left = Math.max(0, settings.perDay - (await publishedToday(tx, now)));
-      const budget = Math.min(left, settings.count ?? left);
+      const now = clock();
+      const { left, budget, ids, introduced, ready } = await chooseNow(tx, settings, now);
       const empty: PublishResult = { publishLogId: null, published: 0, capLeft: left, artworks: [], artistsIntroduced: [], browsePagesAdded: [], urls: 0, errors: [] };
       if (budget <= 0) {
         progress(`publish: nothing to do (${left} left of today's cap of ${settings.perDay})`);
         return empty;
       }
-      const candidates = await tx.$queryRaw<Candidate[]>`
-        SELECT w.id, w.artist_id, w.popularity FROM artworks w
-         WHERE w.status = 'queued'
-           AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)`;
-      const artistIds = [...new Set(candidates.map((c) => c.artist_id))];
-      const counts = await tx.$queryRaw<{ artist_id: number; n: number }[]>`
-        SELECT w.artist_id, count(*)::int AS n FROM artworks w
-         WHERE w.status = 'published' AND w.artist_id = ANY(${artistIds}::int[]) GROUP BY w.artist_id`;
-      const { ids, introduced } = chooseWorks(candidates, new Map(counts.map((c) => [c.artist_id, c.n])), budget);
       if (!ids.length) {
-        progress(`publish: no ready work fits the rules (${candidates.length} ready, ${left} left of today's cap)`);
+        progress(`publish: no ready work fits the rules (${ready} ready, ${left} left of today's cap)`);
         return empty;
       }
-      const errors = await completeTitles(tx, ids, settings.model ?? null);
+      await stripTitles(tx, ids);
+      const errors = translationErrors;
 
       const taxaBefore = await tx.$queryRaw<{ id: number; n: number }[]>`
         SELECT DISTINCT t.id, t.artwork_count AS n FROM taxa t JOIN artwork_taxa l ON l.taxon_id = t.id WHERE l.artwork_id = ANY(${ids}::int[])`;
@@ -165,8 +187,11 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
         artistsIntroduced: introducedSlugs, browsePagesAdded: taxaAfter.map((t) => `${pluralOf[t.kind]}/${t.slug}`), urls: urls.length, errors,
       };
     },
-    { timeout: 300_000, maxWait: 300_000 },
+    { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
   );
+  const transactionMs = Math.round(performance.now() - transactionStarted);
+  progress(`publish: the transaction held the lock for ${transactionMs} ms`);
+  return { ...result, transactionMs };
 }
 
 export const TITLE_SYSTEM_PROMPT =
@@ -174,72 +199,94 @@ export const TITLE_SYSTEM_PROMPT =
   'commonly known there, or a faithful translation. Answer with one JSON array of objects ' +
   '{ "id": <the item id>, "titles": { "<language code>": "<title>" } } and nothing else.';
 
-/**
- * Fills missing title languages of the works about to be published and strips disambiguation
- * suffixes from every title. Only empty titles are written, so a Wikidata label always wins over
- * a translation. Answers the errors met (a failed call leaves those titles to the English fallback).
- */
-async function completeTitles(tx: Tx, ids: number[], model: LanguageModel | null): Promise<string[]> {
-  const rows = await tx.artwork.findMany({
+interface TitleRow {
+  id: number;
+  present: Map<string, string>;
+  context: { creatorNames: string[]; museumNames: string[] };
+}
+
+async function titleRows(db: Db | Tx, ids: number[]): Promise<TitleRow[]> {
+  const rows = await db.artwork.findMany({
     where: { id: { in: ids } },
     select: {
       id: true,
-      texts: { select: { locale: true, title: true, titleSource: true } },
+      texts: { select: { locale: true, title: true } },
       artist: { select: { name: true, texts: { select: { name: true } } } },
       taxa: { where: { taxon: { kind: 'museum' } }, select: { taxon: { select: { texts: { select: { name: true } } } } } },
     },
   });
-  const errors: string[] = [];
-  const updates: { id: number; locale: CatalogLocale; title: string; source?: 'translation' }[] = [];
+  return rows.map((row) => ({
+    id: row.id,
+    present: new Map(row.texts.filter((t) => t.title).map((t) => [t.locale, t.title!])),
+    context: { creatorNames: [row.artist.name, ...row.artist.texts.map((t) => t.name)], museumNames: row.taxa.flatMap((l) => l.taxon.texts.map((t) => t.name)) },
+  }));
+}
+
+/**
+ * Fills missing title languages of the works a run is about to publish, before its transaction:
+ * 10 titles a call, 4 calls at once, all within `budgetMs` (then the calls still out are aborted
+ * and those titles stay empty: the English title is the fallback). Only an empty title is
+ * written, so a Wikidata label always wins over a translation. Answers the errors met.
+ */
+async function translateTitles(db: Db, ids: number[], model: LanguageModel | null, budgetMs: number, progress: (line: string) => void): Promise<string[]> {
+  if (!model) return [];
   const needs: { id: number; source: string; missing: CatalogLocale[] }[] = [];
-  for (const row of rows) {
-    const context = { creatorNames: [row.artist.name, ...row.artist.texts.map((t) => t.name)], museumNames: row.taxa.flatMap((l) => l.taxon.texts.map((t) => t.name)) };
-    const present = new Map(row.texts.filter((t) => t.title).map((t) => [t.locale, t.title!]));
-    for (const [locale, title] of present) {
-      const stripped = stripDisambiguation(title, context);
-      if (stripped !== title && stripped) {
-        updates.push({ id: row.id, locale: locale as CatalogLocale, title: stripped });
-        present.set(locale, stripped);
-      }
-    }
+  for (const row of await titleRows(db, ids)) {
+    const present = new Map([...row.present].map(([l, t]) => [l, stripDisambiguation(t, row.context) || t]));
     const missing = catalogLocales.filter((l) => !present.has(l));
     const source = present.get('en') ?? [...present.values()][0];
     if (missing.length && source) needs.push({ id: row.id, source, missing });
   }
-  if (model && needs.length) {
-    const calls: (typeof needs)[] = [];
-    for (let i = 0; i < needs.length; i += TITLES_PER_CALL) calls.push(needs.slice(i, i + TITLES_PER_CALL));
-    const results = await mapLimit(calls, 4, async (batch) => {
-      const answer = parseJsonAnswer(
-        await model.complete(TITLE_SYSTEM_PROMPT, JSON.stringify(batch.map((n) => ({ id: n.id, title: n.source, languages: n.missing })))),
-      );
-      return { batch, answer };
-    });
-    for (const result of results) {
-      if (result instanceof Error) {
-        errors.push(`title translation: ${result.message}`);
-        continue;
-      }
-      const items = Array.isArray(result.answer) ? (result.answer as { id?: unknown; titles?: Record<string, unknown> }[]) : [];
-      for (const need of result.batch) {
-        const item = items.find((i) => Number(i?.id) === need.id);
-        for (const locale of need.missing) {
-          const title = item?.titles?.[locale];
-          if (typeof title === 'string' && title.trim()) updates.push({ id: need.id, locale, title: title.trim().slice(0, 500), source: 'translation' });
-        }
+  if (!needs.length) return [];
+  const calls: (typeof needs)[] = [];
+  for (let i = 0; i < needs.length; i += TITLES_PER_CALL) calls.push(needs.slice(i, i + TITLES_PER_CALL));
+  const deadline = AbortSignal.timeout(budgetMs);
+  const started = performance.now();
+  const results = await mapLimit(calls, 4, async (batch) => {
+    deadline.throwIfAborted();
+    const answer = parseJsonAnswer(await model.complete(TITLE_SYSTEM_PROMPT, JSON.stringify(batch.map((n) => ({ id: n.id, title: n.source, languages: n.missing }))), { signal: deadline }));
+    return { batch, answer };
+  });
+  const errors: string[] = [];
+  const updates: { id: number; locale: CatalogLocale; title: string }[] = [];
+  let late = 0;
+  for (const result of results) {
+    if (result instanceof Error) {
+      if (deadline.aborted) late++;
+      else errors.push(`title translation: ${result.message}`);
+      continue;
+    }
+    const items = Array.isArray(result.answer) ? (result.answer as { id?: unknown; titles?: Record<string, unknown> }[]) : [];
+    for (const need of result.batch) {
+      const item = items.find((i) => Number(i?.id) === need.id);
+      for (const locale of need.missing) {
+        const title = item?.titles?.[locale];
+        if (typeof title === 'string' && title.trim()) updates.push({ id: need.id, locale, title: title.trim().slice(0, 500) });
       }
     }
   }
-  const translated = updates.filter((u) => u.source);
-  const stripped = updates.filter((u) => !u.source);
-  if (translated.length) {
+  if (late) errors.push(`title translation: ${late} of ${calls.length} calls not done within ${Math.round(budgetMs / 1000)} s; those titles fall back to English`);
+  if (updates.length) {
     // Only an empty title is filled: a label always wins over a translation.
-    await tx.$executeRaw`
+    await db.$executeRaw`
       INSERT INTO artwork_texts (artwork_id, locale, title, title_source)
       SELECT v.id, v.locale, v.title, 'translation'::"TextSource"
-        FROM unnest(${translated.map((u) => u.id)}::int[], ${translated.map((u) => u.locale)}::text[], ${translated.map((u) => u.title)}::text[]) AS v(id, locale, title)
+        FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.locale)}::text[], ${updates.map((u) => u.title)}::text[]) AS v(id, locale, title)
       ON CONFLICT (artwork_id, locale) DO UPDATE SET title = EXCLUDED.title, title_source = EXCLUDED.title_source
       WHERE artwork_texts.title IS NULL`;
+  }
+  progress(`publish: ${updates.length} titles translated in ${Math.round(performance.now() - started)} ms (${calls.length} calls, ${errors.length} problems)`);
+  return errors;
+}
+
+/** Takes disambiguation suffixes off the titles of the works being published (in the transaction: cheap). */
+async function stripTitles(tx: Tx, ids: number[]): Promise<void> {
+  const stripped: { id: number; locale: string; title: string }[] = [];
+  for (const row of await titleRows(tx, ids)) {
+    for (const [locale, title] of row.present) {
+      const clean = stripDisambiguation(title, row.context);
+      if (clean !== title && clean) stripped.push({ id: row.id, locale, title: clean });
+    }
   }
   if (stripped.length) {
     await tx.$executeRaw`
@@ -247,7 +294,6 @@ async function completeTitles(tx: Tx, ids: number[], model: LanguageModel | null
         FROM unnest(${stripped.map((u) => u.id)}::int[], ${stripped.map((u) => u.locale)}::text[], ${stripped.map((u) => u.title)}::text[]) AS v(id, locale, title)
        WHERE t.artwork_id = v.id AND t.locale = v.locale`;
   }
-  return errors;
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<(R | Error)[]> {

@@ -16,6 +16,28 @@ export const PublishRun = z
   })
   .meta({ id: 'PublishRun' });
 
+export const IngestRun = z
+  .object({
+    id: z.int(),
+    trigger: z.enum(['schedule', 'staff', 'cli']),
+    outcome: z.string().describe('running, done, queue_full or failed'),
+    painters: z.array(z.string()).describe('Painters whose works this run took, as "<Q-id> <slug>"'),
+    worksQueued: z.int(),
+    skipped: z.record(z.string(), z.int()).describe('Paintings (or painters) left out, by reason: no_image, no_label, in_catalog, painter_without_name, painter_taken_meanwhile'),
+    heavyQueries: z.int().describe('Queries that aggregate all of Wikidata\'s paintings (the painters list): 1 a run'),
+    queries: z.object({
+      count: z.int(),
+      totalMs: z.int(),
+      heavyMs: z.int().describe('Time of the heavy queries'),
+      slowest: z.object({ kind: z.string(), ms: z.int() }).nullable(),
+      failed: z.int(),
+    }),
+    errors: z.array(z.string()),
+    startedAt: z.string().describe('ISO 8601, UTC'),
+    finishedAt: z.string().nullable().describe('ISO 8601, UTC; null while running'),
+  })
+  .meta({ id: 'IngestRun' });
+
 export const SeoStats = z
   .object({
     queued: z.int().describe('Artworks ingested and not public'),
@@ -27,6 +49,7 @@ export const SeoStats = z
     publishedArtists: z.int(),
     browsePages: BrowsePageCounts.describe('Indexable browse pages (at least 3 published works) per kind'),
     runs: z.array(PublishRun).describe('The last 30 publish runs, newest first'),
+    ingestRuns: z.array(IngestRun).describe('The last 10 ingest runs, newest first'),
   })
   .meta({ id: 'SeoStats' });
 

@@ -13,7 +13,7 @@ export async function browsePages(db: Db | Tx): Promise<Record<(typeof plural)[k
 /** The staff dashboard's view of the pipeline: queue, publication today, browse pages, last 30 runs. */
 export async function pipelineStats(db: Db, settings: { perDay: number; now?: Date }) {
   const now = settings.now ?? new Date();
-  const [queued, ready, published, today, pages, artists, log] = await Promise.all([
+  const [queued, ready, published, today, pages, artists, log, ingests] = await Promise.all([
     db.artwork.count({ where: { status: 'queued' } }),
     db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM artworks w WHERE w.status = 'queued'
@@ -23,6 +23,7 @@ export async function pipelineStats(db: Db, settings: { perDay: number; now?: Da
     browsePages(db),
     db.artist.count({ where: { status: 'published', artworkCount: { gt: 0 } } }),
     db.publishLog.findMany({ orderBy: { id: 'desc' }, take: 30 }),
+    db.ingestRun.findMany({ orderBy: { id: 'desc' }, take: 10 }),
   ]);
   return {
     queued,
@@ -37,6 +38,30 @@ export async function pipelineStats(db: Db, settings: { perDay: number; now?: Da
       id: r.id, trigger: r.trigger, requested: r.requested, published: r.published, artistsIntroduced: r.artistsIntroduced,
       urlsNotified: r.urlsNotified, errors: r.errors, startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt.toISOString(),
     })),
+    ingestRuns: ingests.map(ingestRunView),
+  };
+}
+
+type QueryRow = { kind?: unknown; heavy?: unknown; ms?: unknown; error?: unknown };
+
+/** An ingest_runs row as staff see it: what it took, what it left out and why, and its query times. */
+export function ingestRunView(r: {
+  id: number; trigger: 'schedule' | 'staff' | 'cli'; outcome: string; painters: string[]; worksQueued: number; skipped: unknown;
+  heavyQueries: number; queries: unknown; queryMs: number; errors: string[]; startedAt: Date; finishedAt: Date | null;
+}) {
+  const queries = (Array.isArray(r.queries) ? r.queries : []) as QueryRow[];
+  const ms = (q: QueryRow) => (typeof q.ms === 'number' ? Math.round(q.ms) : 0);
+  const slowest = queries.reduce<QueryRow | null>((top, q) => (!top || ms(q) > ms(top) ? q : top), null);
+  const skipped = Object.fromEntries(
+    Object.entries(r.skipped && typeof r.skipped === 'object' ? (r.skipped as Record<string, unknown>) : {}).filter((e): e is [string, number] => Number.isInteger(e[1])),
+  );
+  return {
+    id: r.id, trigger: r.trigger, outcome: r.outcome, painters: r.painters, worksQueued: r.worksQueued, skipped, heavyQueries: r.heavyQueries,
+    queries: {
+      count: queries.length, totalMs: r.queryMs, heavyMs: queries.filter((q) => q.heavy === true).reduce((n, q) => n + ms(q), 0),
+      slowest: slowest ? { kind: String(slowest.kind ?? 'query'), ms: ms(slowest) } : null, failed: queries.filter((q) => q.error).length,
+    },
+    errors: r.errors, startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
   };
 }
 

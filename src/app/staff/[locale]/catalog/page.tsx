@@ -7,6 +7,7 @@ import { requireStaff, staffLocale } from '../../_lib/auth';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 import { CatalogActions } from './catalog-actions';
+import { IngestRuns } from './ingest-runs';
 import { PublishChart } from './publish-chart';
 
 interface Props {
@@ -31,7 +32,7 @@ function inngestDashboard(): string {
   return 'https://app.inngest.com';
 }
 
-/** The catalog pipeline: the figures of /v1/admin/seo/stats, the last 30 runs, publish now and recount. */
+/** The catalog pipeline: the figures of /v1/admin/seo/stats, the last 30 publish runs and 10 ingest runs, publish now and recount. */
 export default async function CatalogPage({ params }: Props) {
   const locale = staffLocale((await params).locale);
   await requireStaff(locale, `/staff/${locale}/catalog`);
@@ -126,6 +127,8 @@ export default async function CatalogPage({ params }: Props) {
           </section>
         </div>
       </div>
+
+      <IngestRuns locale={locale} runs={stats.ingestRuns} />
     </div>
   );
 }
