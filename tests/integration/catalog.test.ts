@@ -290,7 +290,7 @@ describe('bad input', () => {
   });
 
   test.each([
-    ['a slug of 10,000 characters', '/artworks/' + 'a'.repeat(10_000), 400], ['an unknown slug', '/artworks/no-such-work', 404], ['a NUL slug', '/artworks/%00', 404],
+    ['a slug of 10,000 characters', '/artworks/' + 'a'.repeat(10_000), 400], ['an unknown slug', '/artworks/no-such-work', 404], ['a NUL slug (decisions.md: U+0000 anywhere is invalid input)', '/artworks/%00', 400],
     ['a slug in capitals', '/artworks/Mona-Lisa', 404], ['an unknown kind', '/taxa/painters', 404], ['an unknown kind with a slug', '/taxa/painters/x', 404],
     ['an unknown artist', '/artists/no-one', 404],
   ])('%s is %i with the error shape', async (_label, path, status) => {
