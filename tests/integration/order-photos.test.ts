@@ -185,6 +185,7 @@ describe('photos on the timeline and the signed addresses', () => {
     expectError(await addPhoto(starry, 'sketch', photo), 400, 'invalid_input');
     expectError(await addPhoto(code, 'customer', photo), 400, 'invalid_input');
     expectError(await addPhoto(code, 'progress', photo, { note: 'x'.repeat(2001) }), 400, 'invalid_input');
+    expectError(await addPhoto(code, 'progress', photo, { note: 'sky\u0000' }), 400, 'invalid_input');
     expectError(await addPhoto(code, 'progress', Buffer.from('%PDF-1.7 not a photo at all'), { type: 'image/jpeg' }), 415, 'unsupported_media_type');
     expect((await addPhoto(code, 'progress', photo, { note: 'x'.repeat(2000) })).status).toBe(201);
     expect(await db().upload.count()).toBe(rowsBefore + 1);
@@ -293,6 +294,7 @@ describe('the customer decides on the sketch', () => {
     expectError(await decide(code, { email: customer.email, decision: 'approved', comment: 'x'.repeat(2001) }), 400, 'invalid_input');
     expectError(await decide(code, { email: customer.email, decision: 'maybe' }), 400, 'invalid_input');
     expectError(await decide(code, { decision: 'approved' }), 400, 'invalid_input');
+    expectError(await decide(code, { email: customer.email, decision: 'changes_requested', comment: 'lighter\u0000' }), 400, 'invalid_input');
     const starry = (await rest('POST', '/orders', { json: reproduction({ customer }) })).body.code as string;
     expectError(await decide(starry, { email: customer.email, decision: 'approved' }), 409, 'invalid_transition');
     // Nothing was decided by the refusals.
