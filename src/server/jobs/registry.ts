@@ -7,7 +7,7 @@ import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import type { SearchNotifier } from '@/server/integrations/indexnow';
 import type { LanguageModel } from '@/server/integrations/llm';
 import type { WikidataSource } from '@/server/integrations/wikidata';
-import { configuredModel, configuredNotifier, configuredWikidata } from '@/server/pipeline/config';
+import { configuredModel, configuredNotifier } from '@/server/pipeline/config';
 import { STORIES_EVENT } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
 import { NOTIFY_EVENT } from '@/server/pipeline/publish';
@@ -30,8 +30,10 @@ export interface JobDeps {
 }
 
 export function configuredJobDeps(): JobDeps {
+  // No Wikidata here: the ingest makes its source when it runs, so a missing WIKIDATA_CONTACT stops
+  // the ingest alone, never an order e-mail that shares these dependencies.
   return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), studioEmail: env().SHOP_EMAIL, notifier: configuredNotifier(), model: configuredModel(),
-    wikidata: configuredWikidata(), perDay: env().PUBLISH_PER_DAY };
+    perDay: env().PUBLISH_PER_DAY };
 }
 
 type Job = (payload: unknown, deps: JobDeps) => Promise<unknown>;
