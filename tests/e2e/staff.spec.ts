@@ -264,7 +264,8 @@ test.describe('catalog pipeline', () => {
 
     await page.getByRole('button', { name: 'Refresh counts' }).click();
     await expect(page.getByTestId('catalog-outcome')).toContainText('Counts refreshed');
-    await expect(page.getByRole('link', { name: /Inngest dashboard/ })).toHaveAttribute('href', /^https?:\/\//);
+    // No Inngest in this run: the in-process worker has no dashboard to link to.
+    await expect(page.getByRole('link', { name: /Inngest dashboard/ })).toHaveCount(0);
     await shoot(page, 'catalog');
   });
 });

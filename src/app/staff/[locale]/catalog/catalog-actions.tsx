@@ -76,10 +76,11 @@ export function CatalogActions({ locale, capLeft, ready }: { locale: string; cap
             aria-describedby={`${id}-count-hint`}
           />
           <p id={`${id}-count-hint`} className={styles.hint}>
-            {t('countHint', { ready: number.format(ready), capLeft: number.format(capLeft) })}
+            {ready === 0 ? t('nothingReady') : capLeft === 0 ? t('capReached') : t('countHint', { ready: number.format(ready), capLeft: number.format(capLeft) })}
           </p>
         </div>
-        <button type="submit" className={styles.primaryButton} disabled={busy || !valid}>
+        {/* Nothing to publish, or today's cap is used up: the button would only ever answer "published 0". */}
+        <button type="submit" className={styles.primaryButton} disabled={busy || !valid || ready === 0 || capLeft === 0} aria-describedby={`${id}-count-hint`}>
           {publish.isPending ? t('publishing') : t('publishNow')}
         </button>
       </form>

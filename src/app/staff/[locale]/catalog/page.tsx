@@ -119,11 +119,14 @@ export default async function CatalogPage({ params }: Props) {
           <section aria-labelledby="jobs-title" className={styles.panel}>
             <h2 id="jobs-title">{t('jobs')}</h2>
             <p className={styles.hint}>{inngestConfigured(env()) ? t('jobsInngest') : t('jobsInProcess')}</p>
-            <p>
-              <a href={inngestDashboard()} target="_blank" rel="noopener noreferrer" className={styles.quietLink}>
-                {t('inngestLink')} ↗
-              </a>
-            </p>
+            {/* The dashboard exists only where Inngest runs the jobs; the in-process worker has none. */}
+            {inngestConfigured(env()) && (
+              <p>
+                <a href={inngestDashboard()} target="_blank" rel="noopener noreferrer" className={styles.quietLink}>
+                  {t('inngestLink')} ↗
+                </a>
+              </p>
+            )}
           </section>
         </div>
       </div>
