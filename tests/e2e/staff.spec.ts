@@ -192,12 +192,16 @@ test.describe('a day of production', () => {
     expect((await request.get(`/staff/api/photos/${uploadId}`)).status()).toBe(401);
 
     await page.getByLabel('Move to').selectOption('sketching');
-    await page.getByLabel('Sketch status').selectOption('changes_requested');
-    await page.getByLabel('Note for the customer').fill('Sketch sent; the customer asked for a warmer sky.');
     await page.getByRole('button', { name: 'Move to “Sketching”' }).click();
     await expect(page.getByTestId('confirm-move')).toContainText('“Payment received”');
     await page.getByRole('button', { name: 'Yes, move to “Sketching”' }).click();
     await expect(page.getByTestId('order-status')).toHaveText('Sketching');
+    await expect(page.getByTestId('sketch-status')).toHaveText('Being drawn: add the sketch photo to ask the customer');
+    // A decision the customer gave by phone is recorded on the order, in sketching.
+    await page.getByLabel('Move to').selectOption('sketching');
+    await page.getByLabel('Sketch status').selectOption('changes_requested');
+    await page.getByLabel('Note for the customer').fill('Sketch sent; the customer asked for a warmer sky.');
+    await page.getByRole('button', { name: 'Add note' }).click();
     await expect(page.getByTestId('sketch-status')).toHaveText('Changes requested');
     await shoot(page, 'order-custom');
   });

@@ -104,8 +104,9 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Change
       note: change.note ?? null,
       actor,
       at: new Date(),
-      // A decision staff record (given by phone, say) shows on the timelines like the customer's own.
-      sketchStatus: change.sketchStatus && change.sketchStatus !== order.sketchStatus ? change.sketchStatus : null,
+      // A decision staff record (given by phone, say) shows on the timelines like the customer's own;
+      // a sketch waits for the customer only once a sketch photo is shown (photos.ts).
+      sketchStatus: change.sketchStatus && change.sketchStatus !== 'pending' && change.sketchStatus !== order.sketchStatus ? change.sketchStatus : null,
     },
   });
   if (plan.mail) await enqueue(tx, plan.mail, { orderId: order.id, code: order.code, ...(trackingNumber ? { trackingNumber } : {}) });

@@ -56,7 +56,7 @@ export function OrderActions({ locale, order: shown }: Props) {
   }, [shown]);
   const [note, setNote] = useState('');
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
-  const [sketch, setSketch] = useState<Sketch>(order.sketchStatus ?? 'pending');
+  const [sketch, setSketch] = useState<Sketch>(order.sketchStatus === 'changes_requested' ? 'changes_requested' : 'approved');
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
   // What the customer will see from a move that is more than the next step, waiting for a "yes".
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -92,7 +92,9 @@ export function OrderActions({ locale, order: shown }: Props) {
   const options: OrderStatus[] = [...order.moves.filter((m) => m !== 'cancelled'), order.status, ...order.moves.filter((m) => m === 'cancelled')];
   const noteOnly = target === order.status;
   const showTracking = tracked.includes(target);
-  const showSketch = order.kind === 'custom' && target === 'sketching';
+  // A decision the customer gave another way (by phone, say) is recorded once the order is in
+  // sketching; the sketch itself is asked for by adding a sketch photo.
+  const showSketch = order.kind === 'custom' && target === 'sketching' && order.status === 'sketching';
   // On shipped or delivered a corrected tracking number is a change of its own, note or not.
   const trackingChanged = showTracking && tracking.trim() !== (order.trackingNumber ?? '') && tracking.trim() !== '';
 
@@ -155,7 +157,7 @@ export function OrderActions({ locale, order: shown }: Props) {
           <div className={styles.field}>
             <label htmlFor={`${id}-sketch`}>{t('sketch')}</label>
             <select id={`${id}-sketch`} value={sketch} onChange={(e) => setSketch(e.target.value as Sketch)}>
-              {(['pending', 'approved', 'changes_requested'] as const).map((s) => (
+              {(['approved', 'changes_requested'] as const).map((s) => (
                 <option key={s} value={s}>
                   {ts(`sketch.${s}`)}
                 </option>
@@ -194,7 +196,7 @@ export function OrderActions({ locale, order: shown }: Props) {
             </div>
           </div>
         ) : (
-          <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged)}>
+          <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged && !(showSketch && sketch !== order.sketchStatus))}>
             {change.isPending ? t('saving') : noteOnly ? (trackingChanged && !note.trim() ? t('saveTracking') : t('addNote')) : t('move', { status: ts(`status.${target}`) })}
           </button>
         )}

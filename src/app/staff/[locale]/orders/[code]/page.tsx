@@ -82,7 +82,13 @@ export default async function OrderPage({ params }: Props) {
                   <dt>{t('subjects')}</dt>
                   <dd>{count(order.subjects ?? 1, locale)}</dd>
                   <dt>{t('sketch')}</dt>
-                  <dd data-testid="sketch-status">{order.sketchStatus ? ts(`sketch.${order.sketchStatus}`) : t('sketchNotYet')}</dd>
+                  <dd data-testid="sketch-status">
+                    {order.sketchStatus === 'pending' && !order.photos.some((p) => p.kind === 'sketch')
+                      ? t('sketchDrawing')
+                      : order.sketchStatus
+                        ? ts(`sketch.${order.sketchStatus}`)
+                        : t('sketchNotYet')}
+                  </dd>
                 </>
               ) : (
                 <>
