@@ -37,6 +37,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another address for Stripe's API (a local stand-in in tests); unset: Stripe's own. */
   STRIPE_API_BASE: optionalUrl,
+  /**
+   * How to pay without a payment provider (a bank transfer, say), as plain text; `\n` starts a new
+   * line. Shown with the order code as the payment reference on the confirmation, the order page
+   * and the order-received e-mail. Unset, with no STRIPE_SECRET_KEY: the studio e-mails how to pay.
+   */
+  PAYMENT_INSTRUCTIONS: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
   /** Where customer photos are kept: `disk` (DATA_DIR/uploads, private) or an S3-compatible bucket. */
   UPLOAD_STORAGE: optionalText.pipe(z.enum(['disk', 's3']).optional()).transform((v) => v ?? 'disk'),
   S3_BUCKET: optionalText,

@@ -13,6 +13,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** Second round: paying later, with no payment provider configured (decisions.md "Paying later"). */
+  payment_unavailable: 409,
   /** Ours, beyond the contract's table: the shop cannot serve right now (health check failing). */
   unavailable: 503,
 } as const;

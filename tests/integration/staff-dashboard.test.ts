@@ -363,7 +363,7 @@ describe('the orders board', () => {
 
     const shipped = await changeOrderFromDashboard(own.db, { code, version: 2, status: 'shipped', trackingNumber: '1Z999', note: 'On its way', locale: 'en' });
     expect(shipped).toMatchObject({ status: 'shipped', trackingNumber: '1Z999', version: 3, moves: ['delivered'] });
-    const lookup = await lookupOrder(own.db, code, 'ada10@example.com', new PhotoAddresses('test'));
+    const lookup = await lookupOrder(own.db, code, 'ada10@example.com', { photos: new PhotoAddresses('test'), payment: { online: false, instructions: null } });
     expect(lookup.events.map((e) => [e.status, e.note])).toEqual([
       ['pending', null],
       ['paid', 'Bank transfer arrived'],

@@ -23,6 +23,7 @@ export interface CheckoutRequest {
 export async function startStripeServer() {
   const requests: CheckoutRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
+  const expired: string[] = [];
   const control = { failWith: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -31,6 +32,16 @@ export async function startStripeServer() {
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` }).end(JSON.stringify(body));
       if (req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`) {
         return json(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      }
+      // Expiring a session (paying later opens a new one): only an open session can be expired, as at Stripe.
+      const expiring = req.method === 'POST' ? /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/.exec(req.url ?? '') : null;
+      if (expiring) {
+        const session = sessions.get(expiring[1]!);
+        if (!session) return json(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${expiring[1]}'` } });
+        if (session.status !== 'open') return json(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
+        session.status = 'expired';
+        expired.push(session.id as string);
+        return json(200, session);
       }
       if (req.method !== 'POST' || req.url !== '/v1/checkout/sessions') {
         return json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
@@ -70,6 +81,7 @@ export async function startStripeServer() {
     url,
     requests,
     sessions,
+    expired,
     control,
     checkout: (publicBaseUrl = 'https://shop.example'): Checkout => stripeCheckout({ secretKey: STRIPE_TEST_KEY, apiBase: url, publicBaseUrl }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -96,4 +96,27 @@ describe('order e-mail templates', () => {
     expect(mail.html).not.toContain('<Lovelace>');
     expect(mail.text).toContain('Ada <Lovelace> & Co');
   });
+
+  test('the order-received mail says when the painting should arrive, in the language of the mail', () => {
+    const window = { earliest: '2026-12-16', latest: '2026-12-22' };
+    const en = renderOrderMail('received', order({ estimatedDelivery: window }), 'https://shop.example');
+    expect(en.text).toMatch(/Estimated delivery: Dec 16\s*–\s*22, 2026/);
+    const de = renderOrderMail('received', order({ locale: 'de', estimatedDelivery: window }), 'https://shop.example');
+    expect(de.text).toMatch(/Voraussichtliche Lieferung: 16\.\s*–\s*22\.12\.2026/);
+    // Only the mail that confirms the order promises a date.
+    expect(renderOrderMail('paid', order({ estimatedDelivery: window }), 'https://shop.example').text).not.toContain('Estimated delivery');
+  });
+
+  test('how to pay: the instructions with the code as reference, the order page when online, else the studio writes', () => {
+    const instructions = 'Bank transfer to Atelier Prints\nIBAN DE00 0000 0000 0000 0000 00';
+    const byTransfer = renderOrderMail('received', order(), 'https://shop.example', { online: false, instructions });
+    expect(byTransfer.text).toContain(instructions);
+    expect(byTransfer.text).toContain('Please use your order code 7HK2M9QX0A as the payment reference.');
+    expect(byTransfer.html).toContain('IBAN DE00 0000 0000 0000 0000 00');
+    const online = renderOrderMail('received', order({ locale: 'ja' }), 'https://shop.example', { online: true, instructions: null });
+    expect(online.text).toContain('ご注文ページからいつでもお支払いいただけます');
+    const neither = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', { online: false, instructions: null });
+    expect(neither.text).toContain('Das Atelier schreibt Ihnen in Kürze, wie Sie bezahlen können.');
+    expect(renderOrderMail('shipped', order(), 'https://shop.example', { online: false, instructions }).text).not.toContain('IBAN');
+  });
 });

@@ -81,6 +81,7 @@ const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   not_found: 'NOT_FOUND',
   method_not_allowed: 'METHOD_NOT_SUPPORTED',
   invalid_transition: 'CONFLICT',
+  payment_unavailable: 'CONFLICT',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   rate_limited: 'TOO_MANY_REQUESTS',

@@ -46,10 +46,19 @@ export function stripeCheckout(settings: StripeSettings): Checkout {
           success_url: `${page}?checkout=success`,
           cancel_url: `${page}?checkout=cancelled`,
         },
-        { idempotencyKey: `checkout-${order.code}` },
+        { idempotencyKey: order.attempt ? `checkout-${order.code}-${order.attempt}` : `checkout-${order.code}` },
       );
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
+    },
+    async expire(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already expired, completed or gone: nothing is left open to pay into, which is what we want.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
     },
   };
 }

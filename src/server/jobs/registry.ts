@@ -3,6 +3,7 @@ import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
 import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, type OrderMailEvent } from '@/server/orders/mail';
+import { configuredPaymentOptions, type PaymentOptions } from '@/server/orders/payment';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import type { SearchNotifier } from '@/server/integrations/indexnow';
 import type { LanguageModel } from '@/server/integrations/llm';
@@ -20,6 +21,8 @@ export interface JobDeps {
   baseUrl: string;
   /** Where messages for the studio go (SHOP_EMAIL). */
   studioEmail?: string;
+  /** How customers pay, for the order-received e-mail. */
+  payment?: PaymentOptions;
   /** Search-engine notification (IndexNow); null or absent: not configured. */
   notifier?: SearchNotifier | null;
   /** The language model for stories; null or absent: factual templates. */
@@ -32,7 +35,7 @@ export interface JobDeps {
 export function configuredJobDeps(): JobDeps {
   // No Wikidata here: the ingest makes its source when it runs, so a missing WIKIDATA_CONTACT stops
   // the ingest alone, never an order e-mail that shares these dependencies.
-  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), studioEmail: env().SHOP_EMAIL, notifier: configuredNotifier(), model: configuredModel(),
+  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), studioEmail: env().SHOP_EMAIL, payment: configuredPaymentOptions(), notifier: configuredNotifier(), model: configuredModel(),
     perDay: env().PUBLISH_PER_DAY };
 }
 
@@ -46,7 +49,7 @@ export const jobs: Record<string, Job> = {
   ...Object.fromEntries(
     (Object.keys(orderMailKinds) as OrderMailEvent[]).map((name) => [
       name,
-      (payload: unknown, deps: JobDeps) => sendOrderMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl }),
+      (payload: unknown, deps: JobDeps) => sendOrderMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl, payment: deps.payment }),
     ]),
   ),
   // A customer's sketch decision → the studio.

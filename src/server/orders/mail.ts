@@ -10,6 +10,8 @@ import type { Mail, Mailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
 import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
 import { canvasOf, type Orientation } from './canvas';
+import { deliveryWindow, type DeliveryWindow } from './delivery';
+import type { PaymentOptions } from './payment';
 import type { Frame, Size, Style } from './schema';
 
 /** The customer e-mails of decisions.md "Orders", one per outbox event name. */
@@ -46,6 +48,8 @@ export interface MailOrder {
   orientation: Orientation;
   frame: string;
   totalCents: number;
+  /** When it should arrive (the order-received mail says so). */
+  estimatedDelivery?: DeliveryWindow | null;
   customerName: string;
   customerEmail: string;
   trackingNumber: string | null;
@@ -57,8 +61,17 @@ const fill = (template: string, values: Record<string, string | number>) =>
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Renders one order e-mail (subject, plain text, HTML) in the order's language. */
-export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: string): Omit<Mail, 'to'> {
+/** `16–22 Dec 2026` in the mail's language (dates are days, in UTC). */
+function formatWindow(window: DeliveryWindow, language: string): string {
+  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  return format.formatRange(new Date(`${window.earliest}T00:00:00Z`), new Date(`${window.latest}T00:00:00Z`));
+}
+
+/**
+ * Renders one order e-mail (subject, plain text, HTML) in the order's language. The order-received
+ * mail also says when the painting should arrive and, when it was not paid online, how to pay.
+ */
+export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: string, payment?: PaymentOptions): Omit<Mail, 'to'> {
   const language = mailLanguage(order.locale);
   const t = templates[language];
   const total = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(order.totalCents / 100);
@@ -75,14 +88,19 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
 
   const subject = fill(t.subject[kind], { code: order.code });
   const greeting = fill(t.greeting, { name: order.customerName });
+  const received = kind === 'received';
   const rows: [string, string][] = [
     [t.orderCode, order.code],
     [t.item, `${item} (${details})`],
     [t.total, total],
+    ...(received && order.estimatedDelivery ? ([[t.estimate, formatWindow(order.estimatedDelivery, language)]] as [string, string][]) : []),
     ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
   ];
+  // How to pay, in the order-received mail: online later from the order page, the studio's
+  // instructions with the code as reference, or the studio's word that it will write.
+  const paying: string[] = !received || !payment ? [] : payment.online ? [t.payment.later] : payment.instructions ? [t.payment.how, payment.instructions, fill(t.payment.reference, { code: order.code })] : [t.payment.byEmail];
 
-  const text = [greeting, '', t.intro[kind], '', ...rows.map(([label, value]) => `${label}: ${value}`), '', t.lookup, link, '', t.signature, ''].join('\n');
+  const text = [greeting, '', t.intro[kind], '', ...rows.map(([label, value]) => `${label}: ${value}`), ...(paying.length ? ['', ...paying] : []), '', t.lookup, link, '', t.signature, ''].join('\n');
 
   const h = escapeHtml;
   const html = `<!doctype html>
@@ -95,6 +113,7 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
 <table role="presentation" style="width:100%;border-collapse:collapse;margin:20px 0;font-size:15px">
 ${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${h(value)}</strong></td></tr>`).join('\n')}
 </table>
+${paying.map((line) => `<p style="font-size:15px;line-height:1.5;white-space:pre-line">${h(line)}</p>`).join('\n')}
 <p style="font-size:14px;line-height:1.5">${h(t.lookup)}</p>
 <p><a href="${h(link)}" style="display:inline-block;background:#2b2620;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${h(kind === 'sketch' ? t.sketchButton : t.lookupButton)}</a></p>
 <p style="font-size:13px;color:#6b6257"><a href="${h(link)}" style="color:#6b6257">${h(link)}</a></p>
@@ -108,6 +127,8 @@ ${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 
 export interface OrderMailSettings {
   /** The website's address, for the lookup link. */
   baseUrl: string;
+  /** How customers pay (the order-received mail says it); absent: nothing is said about paying. */
+  payment?: PaymentOptions;
 }
 
 /**
@@ -151,12 +172,14 @@ export async function sendOrderMail(
       orientation: order.orientation,
       frame: order.frame,
       totalCents: order.totalCents,
+      estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as Size }, order.createdAt),
       customerName: order.customerName,
       customerEmail: order.customerEmail,
       // The number as of the change that sent this mail, not a later correction.
       trackingNumber: payload.trackingNumber ?? order.trackingNumber,
     },
     settings.baseUrl,
+    settings.payment,
   );
   await mailer.send({ to: order.customerEmail, ...mail });
   return 'sent';

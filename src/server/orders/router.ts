@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
+import { configuredPaymentOptions, payLater } from './payment';
 import { configuredPhotoAddresses } from './photos';
-import { CreateOrder, OrderCreated, OrderLookup, OrderView, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from './schema';
-import { createOrder, lookupOrder, priceTable } from './service';
+import { CheckoutOpened, CreateOrder, OrderCreated, OrderLookup, OrderView, PayLater, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from './schema';
+import { createOrder, lookupOrder, priceTable, type OrderViewSettings } from './service';
 import { decideOnSketch } from './sketch';
 import { listOrders } from './staff';
 import { changeOrderStatus } from './status';
+
+/** What the customer's view of an order takes from this server's configuration. */
+const viewSettings = (): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: configuredPaymentOptions() });
 
 export const ordersRouter = router({
   create: publicProcedure
@@ -36,7 +40,7 @@ export const ordersRouter = router({
     })
     .input(OrderLookup)
     .output(z.object({ order: OrderView }))
-    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, configuredPhotoAddresses()) })),
+    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, viewSettings()) })),
 
   sketchDecision: publicProcedure
     .meta({
@@ -58,8 +62,28 @@ export const ordersRouter = router({
     .output(z.object({ order: OrderView }))
     .mutation(async ({ ctx, input }) => {
       const { code, ...decision } = input;
-      return { order: await decideOnSketch(ctx.db, code, decision, configuredPhotoAddresses()) };
+      return { order: await decideOnSketch(ctx.db, code, decision, viewSettings()) };
     }),
+
+  checkout: publicProcedure
+    .meta({
+      rateLimit: 'orderLookup',
+      openapi: {
+        method: 'POST', path: '/orders/{code}/checkout', tags: ['orders'], protect: false,
+        summary: 'Pay a pending order later: a fresh checkout session',
+        description:
+          "Opens a new Stripe Checkout session for the order's total; an earlier session of the order that is still open is expired first. " +
+          'A wrong e-mail answers exactly like an unknown code.',
+        errorResponses: {
+          400: 'Invalid input',
+          404: 'No order matches this code and e-mail',
+          409: 'The order is not pending (invalid_transition), or no payment provider is configured (payment_unavailable)',
+        },
+      },
+    })
+    .input(jsonBody(PayLater, { code: z.string().min(1).max(20) }))
+    .output(CheckoutOpened)
+    .mutation(({ ctx, input }) => payLater(ctx.db, input.code, input.email, ctx.checkout)),
 
   pricing: publicProcedure
     .meta({

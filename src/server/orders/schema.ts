@@ -93,6 +93,11 @@ export const OrderCreated = z
   .meta({ id: 'OrderCreated' });
 export type OrderCreated = z.output<typeof OrderCreated>;
 
+/** A range of days (`YYYY-MM-DD`, UTC) a painting should arrive in. */
+export const DeliveryWindowView = z
+  .object({ earliest: z.iso.date(), latest: z.iso.date() })
+  .meta({ id: 'DeliveryWindow' });
+
 /** A photo on an order's timeline; `url` is where the asker may read it (signed and expiring for the customer). */
 export const OrderPhotoView = z
   .object({
@@ -132,6 +137,14 @@ export const OrderView = z
     delivery: z
       .object({ name: z.string(), street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() })
       .describe('Where it goes, partly masked (street and postal code) so a forwarded lookup does not give the whole address away'),
+    estimatedDelivery: DeliveryWindowView.nullable().describe('When it should arrive, from where the order is now (null once delivered or cancelled)'),
+    payment: z
+      .object({
+        online: z.boolean().describe('The order can be paid online now (POST /orders/{code}/checkout)'),
+        instructions: z.string().nullable().describe('How to pay without online payment (a bank transfer, say), with the order code as the reference'),
+      })
+      .nullable()
+      .describe('While the order is pending: how to pay it; null once paid or cancelled'),
     photos: z.array(OrderPhotoView).describe("The order's photos, oldest first: the customer's own, then the studio's"),
     events: z.array(OrderEventView).describe('Order history, oldest first'),
   })
@@ -143,6 +156,10 @@ export const OrderLookup = z.object({
   email: z.string().min(1).max(200),
 });
 export type OrderLookup = z.output<typeof OrderLookup>;
+
+/** Paying a pending order later (`POST /v1/orders/{code}/checkout`). */
+export const PayLater = z.object({ email: z.string().min(1).max(200).describe('The e-mail address the order was placed with') }).meta({ id: 'PayLater' });
+export const CheckoutOpened = z.object({ checkoutUrl: z.string().describe('Where the customer pays (a fresh Stripe Checkout session)') }).meta({ id: 'CheckoutOpened' });
 
 /** The customer's answer to a sketch (`POST /v1/orders/{code}/sketch-decision`). */
 export const SketchDecision = z
@@ -162,6 +179,15 @@ export const PriceTable = z
       multiplier: z.number().describe('A custom painting costs the reproduction price of its size and frame times this'),
       extraSubjectCents: z.int().describe('Added for every subject beyond the first'),
     }),
+    shippingIncluded: z.literal(true).describe('Every total includes tracked, insured shipping'),
+    delivery: z
+      .object({
+        paintingDays: z.record(z.enum(sizes), z.int()).describe('Working days at the easel, by size'),
+        sketchDays: z.int().describe('Custom paintings: working days for the sketch and its approval'),
+        dryingDays: z.record(z.enum(sizes), z.int()).describe('Calendar days of drying and varnish, by size'),
+        shippingDays: z.object({ min: z.int(), max: z.int() }).describe('Working days from the studio to the door'),
+      })
+      .describe('How long a painting takes; working days are Monday to Friday'),
   })
   .meta({ id: 'PriceTable' });
 

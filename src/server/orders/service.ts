@@ -5,13 +5,18 @@ import { invalidInput, notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { orientationOf, type Orientation } from './canvas';
 import { newOrderCode, normalizeOrderCode } from './code';
+import { deliveryTable, deliveryWindow } from './delivery';
+import type { PaymentOptions } from './payment';
 import { photoView, type PhotoAddresses } from './photos';
 import { priceOf, reproductionPrices, customMultiplier, extraSubjectCents } from './pricing';
 import type { CreateOrder, OrderCreated, OrderView } from './schema';
 
 /** Opens a payment for a new order and answers where the customer pays; absent when no provider is configured. */
 export interface Checkout {
-  open(order: { code: string; totalCents: number; locale: string; email: string; description: string }): Promise<{ id: string; url: string }>;
+  /** `attempt` tells a fresh session for paying later from the first (and a retried call from a new one). */
+  open(order: { code: string; totalCents: number; locale: string; email: string; description: string; attempt?: string }): Promise<{ id: string; url: string }>;
+  /** Closes an earlier session that was never paid, so only the newest can take the money. */
+  expire(sessionId: string): Promise<void>;
 }
 
 const CODE_ATTEMPTS = 5;
@@ -124,12 +129,18 @@ export const sameEmail = (stored: string, typed: string) => stored.trim().toLowe
 
 export const noMatchingOrder = () => notFound('No order matches this code and e-mail address.');
 
+/** What the customer's view of an order needs from the shop's configuration. */
+export interface OrderViewSettings {
+  photos: PhotoAddresses;
+  payment: PaymentOptions;
+}
+
 /**
- * The order as its customer may see it, with its photos at addresses signed for them. A wrong
- * e-mail answers exactly like an unknown code, after the same single query, so the lookup tells a
- * guesser nothing.
+ * The order as its customer may see it, with its photos at addresses signed for them, how to pay
+ * while it is pending, and when it should arrive. A wrong e-mail answers exactly like an unknown
+ * code, after the same single query, so the lookup tells a guesser nothing.
  */
-export async function lookupOrder(db: Db, typedCode: string, typedEmail: string, addresses: PhotoAddresses, now: Date = new Date()): Promise<OrderView> {
+export async function lookupOrder(db: Db, typedCode: string, typedEmail: string, settings: OrderViewSettings, now: Date = new Date()): Promise<OrderView> {
   const order = await db.order.findUnique({
     where: { code: normalizeOrderCode(typedCode) },
     include: {
@@ -138,7 +149,9 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     },
   });
   if (!order || !sameEmail(order.customerEmail, typedEmail)) throw noMatchingOrder();
-  const url = (id: string) => addresses.url(order.code, id, now);
+  const url = (id: string) => settings.photos.url(order.code, id, now);
+  // The estimate counts from when the order reached its current step; a pending order as if paid today.
+  const reached = order.status === 'pending' ? now : (order.events.find((e) => e.status === order.status)?.at ?? now);
   return {
     code: order.code,
     kind: order.kind,
@@ -162,6 +175,8 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     createdAt: order.createdAt.toISOString(),
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
+    estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as OrderView['size'] }, reached, order.status),
+    payment: order.status === 'pending' ? { online: settings.payment.online, instructions: settings.payment.instructions } : null,
     photos: order.photos.map((photo) => photoView(photo, url)),
     events: order.events.map((event) => ({
       status: event.status,
@@ -178,6 +193,8 @@ export function priceTable() {
     currency: 'usd' as const,
     reproduction: reproductionPrices,
     custom: { multiplier: customMultiplier, extraSubjectCents },
+    shippingIncluded: true as const,
+    delivery: deliveryTable,
   };
 }
 

@@ -1,9 +1,8 @@
 import type { Db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
-import type { PhotoAddresses } from './photos';
 import type { OrderView, SketchDecision } from './schema';
-import { lookupOrder, noMatchingOrder, sameEmail } from './service';
+import { lookupOrder, noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
 import { lockingTransaction, lockOrder } from './status';
 
 /** Outbox event: the customer decided on a sketch (an e-mail to the studio). */
@@ -17,7 +16,7 @@ const conflict = (message: string) => new DomainError('invalid_transition', mess
  * order's row lock the sketch status, an event with the decision and comment, and the studio's
  * e-mail commit together. A wrong code or e-mail answers exactly like the lookup.
  */
-export async function decideOnSketch(db: Db, code: string, input: SketchDecision, addresses: PhotoAddresses): Promise<OrderView> {
+export async function decideOnSketch(db: Db, code: string, input: SketchDecision, settings: OrderViewSettings): Promise<OrderView> {
   await db.$transaction(async (tx) => {
     const order = await lockOrder(tx, code);
     if (!order || !sameEmail(order.customerEmail, input.email)) throw noMatchingOrder();
@@ -31,5 +30,5 @@ export async function decideOnSketch(db: Db, code: string, input: SketchDecision
     });
     await enqueue(tx, SKETCH_DECIDED_EVENT, { orderId: order.id, code: order.code });
   }, lockingTransaction);
-  return lookupOrder(db, code, input.email, addresses);
+  return lookupOrder(db, code, input.email, settings);
 }

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { handleRest } from '@/server/api/rest';
+import { db } from '@/server/db/client';
+import type { Checkout } from '@/server/orders/service';
+import { reproduction } from '../support/orders';
+import { rest } from '../support/rest';
+import { expectError } from '../support/staff';
+import { checkoutEvent, postOrderWithCheckout, signed, startStripeServer } from '../support/stripe';
+
+/** decisions.md "Paying later": a pending order opens a fresh Checkout session, the webhook still pays it once. */
+
+let stripe: Awaited<ReturnType<typeof startStripeServer>>;
+beforeAll(async () => {
+  stripe = await startStripeServer();
+});
+afterAll(async () => stripe.close());
+
+const email = 'pay-later@example.com';
+const customer = { ...reproduction().customer, email };
+
+/** POST /v1/orders/{code}/checkout as a server with this checkout (or none) answers it. */
+async function payLater(code: string, body: Record<string, unknown>, checkout: Checkout | undefined) {
+  const request = new Request(`http://shop.test/v1/orders/${code}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await handleRest(request, () => ({ db: db(), authorization: null, checkout }));
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const webhook = (payload: unknown) => rest('POST', '/payments/stripe-webhook', { body: JSON.stringify(payload), headers: signed(JSON.stringify(payload)) });
+
+describe('POST /v1/orders/{code}/checkout', () => {
+  test('a customer who left Stripe pays later: a fresh session, the first one expired, and the order paid exactly once', async () => {
+    const created = await postOrderWithCheckout(reproduction({ customer }), stripe.checkout());
+    expect(created.status).toBe(201);
+    const { code, total } = created.body;
+    const first = (await db().order.findUniqueOrThrow({ where: { code } })).checkoutId!;
+
+    const again = await payLater(code.toLowerCase(), { email: email.toUpperCase() }, stripe.checkout());
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(Object.keys(again.body)).toEqual(['checkoutUrl']);
+    const second = (await db().order.findUniqueOrThrow({ where: { code } })).checkoutId!;
+    expect(second).not.toBe(first);
+    expect(again.body.checkoutUrl).toContain(second);
+    expect(stripe.expired).toContain(first);
+    expect(stripe.sessions.get(second)).toMatchObject({ status: 'open', client_reference_id: code, amount_total: total });
+
+    // A third visit expires the second; the expired first one is left alone (Stripe would refuse it).
+    const third = await payLater(code, { email }, stripe.checkout());
+    expect(third.status).toBe(200);
+    expect(stripe.expired.filter((id) => id === first)).toHaveLength(1);
+    expect(stripe.expired).toContain(second);
+
+    // The customer pays on the newest session; a late success on another session changes nothing.
+    const newest = (await db().order.findUniqueOrThrow({ where: { code } })).checkoutId!;
+    expect((await webhook(checkoutEvent('checkout.session.completed', { code, amount: total, id: newest }))).status).toBe(200);
+    expect((await webhook(checkoutEvent('checkout.session.completed', { code, amount: total, id: second }))).status).toBe(200);
+    const order = await db().order.findUniqueOrThrow({ where: { code }, include: { events: true } });
+    expect(order.status).toBe('paid');
+    expect(order.events.filter((e) => e.status === 'paid')).toHaveLength(1);
+
+    // Paid: nothing left to pay.
+    expectError(await payLater(code, { email }, stripe.checkout()), 409, 'invalid_transition');
+  });
+
+  test('a wrong e-mail or code is 404 like the lookup; no payment provider is 409 payment_unavailable; bad input is 400', async () => {
+    const { body } = await rest('POST', '/orders', { json: reproduction({ customer }) });
+    expectError(await payLater(body.code, { email: 'someone@else.example' }, stripe.checkout()), 404, 'not_found');
+    expectError(await payLater('ZZZZZZZZZZ', { email }, stripe.checkout()), 404, 'not_found');
+    expectError(await payLater(body.code, {}, stripe.checkout()), 400, 'invalid_input');
+    expectError(await payLater(body.code, { email }, undefined), 409, 'payment_unavailable');
+    // Cancelled is not pending either.
+    await db().order.update({ where: { code: body.code }, data: { status: 'cancelled' } });
+    expectError(await payLater(body.code, { email }, stripe.checkout()), 409, 'invalid_transition');
+  });
+
+  test('the document describes the operation and its two 409s', async () => {
+    const doc = (await rest('GET', '/openapi.json')).body;
+    const operation = doc.paths['/orders/{code}/checkout'].post;
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
+    expect(doc.components.schemas.ErrorCode?.enum ?? JSON.stringify(doc)).toContain('payment_unavailable');
+  });
+});
+
+describe('how to pay and when it arrives, in the order lookup', () => {
+  test('a pending order says how to pay; a paid one does not; the delivery estimate moves with the order', async () => {
+    const { body } = await rest('POST', '/orders', { json: reproduction({ customer, size: '30x40' }) });
+    const lookup = async () => (await rest('GET', `/orders/${body.code}`, { query: { email } })).body.order;
+    const pending = await lookup();
+    // Tests run with no STRIPE_SECRET_KEY and no PAYMENT_INSTRUCTIONS: the studio e-mails how to pay.
+    expect(pending.payment).toEqual({ online: false, instructions: null });
+    expect(pending.estimatedDelivery).toEqual({ earliest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), latest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
+    expect(pending.estimatedDelivery.earliest < pending.estimatedDelivery.latest).toBe(true);
+
+    const order = await db().order.findUniqueOrThrow({ where: { code: body.code } });
+    // Shipped a week ago: the range counts from that day, and is earlier than a fresh order's.
+    await db().order.update({ where: { id: order.id }, data: { status: 'shipped' } });
+    await db().orderEvent.create({ data: { orderId: order.id, status: 'shipped', actor: 'staff', at: new Date(Date.now() - 7 * 86_400_000) } });
+    const shipped = await lookup();
+    expect(shipped.payment).toBeNull();
+    expect(shipped.estimatedDelivery.latest < pending.estimatedDelivery.earliest).toBe(true);
+    await db().order.update({ where: { id: order.id }, data: { status: 'delivered' } });
+    expect((await lookup()).estimatedDelivery).toBeNull();
+  });
+
+  test('GET /v1/pricing gives the delivery table next to the prices, and says shipping is included', async () => {
+    const table = (await rest('GET', '/pricing')).body;
+    expect(table.shippingIncluded).toBe(true);
+    expect(table.delivery).toEqual({
+      paintingDays: { '30x40': 7, '50x70': 10, '60x90': 12, '90x120': 15 },
+      sketchDays: 3,
+      dryingDays: { '30x40': 5, '50x70': 5, '60x90': 5, '90x120': 7 },
+      shippingDays: { min: 3, max: 7 },
+    });
+  });
+});
