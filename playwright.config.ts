@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_LOG_FILE } from './tests/e2e/support/env';
+import { E2E_ADMIN_TOKEN, E2E_LOG_FILE, E2E_PAYMENT_INSTRUCTIONS } from './tests/e2e/support/env';
 import { E2E_OIDC_URL, e2eGoogleEnv } from './tests/support/e2e-oidc';
+import { E2E_PAYING_SHOP_PORT, E2E_PAYING_SHOP_URL, E2E_STRIPE_URL, e2eStripeEnv } from './tests/support/e2e-stripe';
 
 /**
  * End-to-end tests against the real shop: `npm start` with its embedded PostgreSQL in a fresh temp
@@ -87,6 +88,36 @@ export default defineConfig({
             // As behind a load balancer: limits.spec.ts speaks as another address through X-Forwarded-For.
             TRUST_PROXY: '1',
             ...e2eGoogleEnv(baseURL),
+            // Without a payment provider, orders say how to pay by bank transfer (payment.spec.ts).
+            PAYMENT_INSTRUCTIONS: E2E_PAYMENT_INSTRUCTIONS,
+          },
+          reuseExistingServer: false,
+          timeout: 600_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+        // Stripe for the run: the stand-in with its hosted checkout pages (tests/support/e2e-stripe.ts).
+        {
+          command: 'node --import tsx tests/support/e2e-stripe.ts --serve',
+          // Answers 401 without the API key: up.
+          url: `${E2E_STRIPE_URL}/v1/checkout/sessions`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+        // A second shop that takes payment through that stand-in (payment.spec.ts); started after the
+        // first has built the site, so it serves the same build.
+        {
+          command: 'npm start',
+          url: `${E2E_PAYING_SHOP_URL}/en`,
+          env: {
+            PORT: String(E2E_PAYING_SHOP_PORT),
+            DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e-paying'),
+            ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+            RATE_LIMIT_MULTIPLIER: '10',
+            PUBLIC_BASE_URL: E2E_PAYING_SHOP_URL,
+            ...e2eStripeEnv(),
           },
           reuseExistingServer: false,
           timeout: 600_000,

@@ -143,14 +143,14 @@ test.describe('the artwork page', () => {
     await page.getByLabel('Country').selectOption('US');
     await page.getByLabel('Notes for the studio').fill('Please keep the cypress dark.');
 
-    await page.getByRole('button', { name: /^Place order/ }).click();
+    await page.getByRole('button', { name: /^Order and pay/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please check the highlighted fields.' })).toBeVisible();
     await expect(page.getByLabel('E-mail')).toBeFocused();
     await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('E-mail').fill(email);
     await expect(page.getByText('Please enter a valid e-mail address, like name@example.com.')).toBeHidden();
-    await page.getByRole('button', { name: `Place order · ${usd(total)}` }).click();
+    await page.getByRole('button', { name: `Order and pay · ${usd(total)}` }).click();
 
     // No payment provider in the e-2-e server: the order is taken and the browser goes to its page.
     await page.waitForURL(/\/en\/orders\/[0-9A-Z]+\?placed=1$/);

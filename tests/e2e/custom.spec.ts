@@ -68,7 +68,7 @@ test('files that are not a photo, or too large, are refused in the browser befor
   const input = page.locator('input[type="file"]');
 
   // Ordering without a photo points at the photo step.
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
   await expect(alert(page, 'Please add a photo first')).toBeVisible();
   await expect(input).toBeFocused();
 
@@ -139,7 +139,7 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   await screenshotAt(page, 'custom-filled', 1280);
   await screenshotAt(page, 'custom-filled', 390);
 
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.getByRole('button', { name: 'Order and pay' }).click();
   await expect(page).toHaveURL(/\/en\/orders\/[0-9A-Z]{10}\?placed=1$/);
   const code = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
@@ -165,6 +165,6 @@ test('the custom painting page speaks Japanese', async ({ page }) => {
   await page.goto('/ja/custom', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('あなたの写真を絵画に');
   await expect(page.getByRole('radio', { name: /^ゴッホ風/ })).toHaveCount(1);
-  await expect(page.getByRole('button', { name: '注文する' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '注文を確定する（お支払い義務が発生します）' })).toBeVisible();
   await screenshotAt(page, 'custom-ja', 390);
 });

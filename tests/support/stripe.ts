@@ -20,16 +20,38 @@ export interface CheckoutRequest {
  * does (form-encoded parameters in, a checkout.session object out), so the real SDK runs against it.
  * `failWith` makes it answer like a Stripe outage.
  */
-export async function startStripeServer() {
+export async function startStripeServer(options: { port?: number; payPages?: { webhookUrl: string } } = {}) {
   const requests: CheckoutRequest[] = [];
   const sessions = new Map<string, Record<string, unknown>>();
   const expired: string[] = [];
   const control = { failWith: 0 };
+  let url = '';
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` }).end(JSON.stringify(body));
+      // Stripe's hosted checkout page, for the browser tests: a "Pay" button that completes the
+      // session the way Stripe does, by a signed checkout.session.completed to the shop's webhook,
+      // then returns the browser to the session's success address.
+      const paying = options.payPages ? /^\/pay\/(cs_test_\w+)$/.exec(req.url ?? '') : null;
+      if (paying) {
+        const session = sessions.get(paying[1]!);
+        if (!session || session.status !== 'open') return res.writeHead(410, { 'content-type': 'text/plain' }).end('This checkout session has expired.');
+        if (req.method === 'GET') {
+          return res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(`<!doctype html><title>Stripe stand-in</title><h1>Pay ${Number(session.amount_total) / 100} USD</h1><form method="post"><button>Pay</button></form>`);
+        }
+        const event = checkoutEvent('checkout.session.completed', { code: String(session.client_reference_id), amount: Number(session.amount_total), id: String(session.id) });
+        const payload = JSON.stringify(event);
+        session.status = 'complete';
+        void fetch(options.payPages!.webhookUrl, { method: 'POST', headers: signed(payload), body: payload }).then(
+          (answer) => res.writeHead(303, { location: String(session.success_url), 'x-webhook-status': String(answer.status) }).end(),
+          (error: unknown) => res.writeHead(502, { 'content-type': 'text/plain' }).end(`The shop's webhook did not answer: ${String(error)}`),
+        );
+        return;
+      }
       if (req.headers.authorization !== `Bearer ${STRIPE_TEST_KEY}`) {
         return json(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
@@ -67,7 +89,7 @@ export async function startStripeServer() {
         locale: params.locale ?? null,
         success_url: params.success_url,
         cancel_url: params.cancel_url,
-        url: `https://checkout.stripe.com/c/pay/${id}`,
+        url: options.payPages ? `${url}/pay/${id}` : `https://checkout.stripe.com/c/pay/${id}`,
         livemode: false,
         idempotency_key: idempotencyKey,
       };
@@ -75,8 +97,8 @@ export async function startStripeServer() {
       return json(200, session);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     requests,

@@ -7,6 +7,7 @@ import {
   CustomerFields,
   customerFieldId,
   customerFieldOf,
+  DeliveryEstimate,
   ShowcaseConsent,
   SizeFramePicker,
   useCustomerForm,
@@ -21,6 +22,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
 import { orientationOf } from '@/server/orders/canvas';
+import type { PaymentMode } from '@/server/orders/payment';
 import type { Frame, Size, Style } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import { PhotoUpload, type ChosenPhoto } from './photo-upload';
@@ -36,8 +38,9 @@ const ID = 'custom';
  * notes, with the live price and the painting hung on a wall at true scale. The body sent is the
  * server's `CreateCustomOrder`; the server prices it again and is the one that counts.
  */
-export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableData }) {
+export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?: PriceTableData; paymentMode: PaymentMode }) {
   const t = useTranslations('Custom');
+  const tf = useTranslations('OrderForm');
   const locale = useLocale() as Locale;
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [photoMissing, setPhotoMissing] = useState(false);
@@ -231,6 +234,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
             </output>
           </p>
           <p className={css.totalNote}>{t('summary.totalNote')}</p>
+          <DeliveryEstimate kind="custom" size={size} />
           {failed ? (
             <p className={css.formError} id={`${ID}-failed`} role="alert">
               {t(`errors.${failed}`)}
@@ -239,7 +243,7 @@ export function CustomOrderForm({ initialPrices }: { initialPrices?: PriceTableD
           <Button type="submit" variant="primary" wide disabled={isPending} aria-busy={isPending || undefined}>
             {isPending ? t('submitting') : t('submit')}
           </Button>
-          <p className={css.payNote}>{t('summary.payNote')}</p>
+          <p className={css.payNote}>{tf(`paymentNotes.${paymentMode}`)}</p>
         </div>
       </aside>
     </form>

@@ -10,7 +10,9 @@ import type { OrderView } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import { pagePath } from '@/server/seo/paths';
 import { trpc } from '@/trpc/react';
+import { formatDeliveryWindow } from '@/components/order';
 import { OrderPhoto } from './order-photo';
+import { PaymentPanel } from './payment-panel';
 import { OrderTimeline } from './order-timeline';
 import { SketchDecision, sketchAwaitingDecision } from './sketch-decision';
 import css from './order-status.module.css';
@@ -65,12 +67,7 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
         </div>
       ) : null}
 
-      {order.status === 'pending' && shownBanner !== 'cancelled' ? (
-        <div className={css.pending}>
-          <p className={css.pendingTitle}>{t('pending.title')}</p>
-          <p>{t('pending.body')}</p>
-        </div>
-      ) : null}
+      {order.status === 'pending' ? <PaymentPanel order={order} email={email} /> : null}
 
       {sketch ? <SketchDecision order={order} sketch={sketch} email={email} /> : null}
 
@@ -152,6 +149,12 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
                   <dd data-testid="sketch-fact">{t(`sketchStatus.${order.sketchStatus === 'pending' && !order.photos.some((p) => p.kind === 'sketch') ? 'drawing' : (order.sketchStatus ?? 'notYet')}`)}</dd>
                 </div>
               </>
+            ) : null}
+            {order.estimatedDelivery ? (
+              <div>
+                <dt>{t('estimate')}</dt>
+                <dd data-testid="order-estimate">{formatDeliveryWindow(order.estimatedDelivery, locale)}</dd>
+              </div>
             ) : null}
             {order.trackingNumber ? (
               <div>

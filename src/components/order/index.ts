@@ -28,6 +28,7 @@ export type { PriceChoice, PriceTableData } from './price';
 export { SizeFramePicker } from './size-frame-picker';
 export { FitChoice, fitMatters } from './fit-choice';
 export { ShowcaseConsent } from './showcase-consent';
+export { DeliveryEstimate, formatDeliveryWindow } from './delivery-estimate';
 export { canvasCm, sidesOf } from './sizes';
 export { usePrice, usePriceTable } from './use-price';
 export { orderEmailKey, useSubmitOrder } from './use-submit-order';

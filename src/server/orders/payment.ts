@@ -46,3 +46,8 @@ export async function payLater(db: Db, typedCode: string, email: string, checkou
   logger.info({ orderCode: order.code }, 'a pending order opened a new checkout to pay later');
   return { checkoutUrl: session.url };
 }
+
+/** What the order forms say about paying: online, by the studio's instructions, or by the studio's e-mail. */
+export type PaymentMode = 'online' | 'instructions' | 'email';
+
+export const paymentModeOf = (options: PaymentOptions): PaymentMode => (options.online ? 'online' : options.instructions ? 'instructions' : 'email');

@@ -9,3 +9,6 @@ export const E2E_ADMIN_TOKEN = 'e2e-staff-token-7d41c2a9-5b80e3f61c4a';
  * run starts without: tests/e2e/zz-logs.spec.ts, the last spec, reads it.
  */
 export const E2E_LOG_FILE = path.join(os.tmpdir(), 'art-prints-e2e', 'logs', 'shop.log');
+
+/** How to pay on the end-to-end server, which has no payment provider: a bank transfer. */
+export const E2E_PAYMENT_INSTRUCTIONS = 'Bank transfer to Atelier Prints (example)\\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX';

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CustomOrderForm } from '@/components/custom/custom-order-form';
+import { configuredPaymentOptions, paymentModeOf } from '@/server/orders/payment';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
@@ -39,7 +40,7 @@ export default async function CustomPaintingPage({ params }: Props) {
         <p>{t('lead')}</p>
       </div>
       <div className="container page-section">
-        <CustomOrderForm initialPrices={prices} />
+        <CustomOrderForm initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
       </div>
     </>
   );

@@ -19,6 +19,7 @@ import { env, publicBaseUrl } from '@/server/env';
 import { pagePath } from '@/server/seo/paths';
 import type { Locale } from '@/server/shared/locales';
 import { serverApi } from '@/trpc/server';
+import { configuredPaymentOptions, paymentModeOf } from '@/server/orders/payment';
 import { ArtworkOrder } from './_components/artwork-order';
 import { ZoomableImage } from './_components/zoomable-image';
 import styles from './_components/artwork-page.module.css';
@@ -247,6 +248,7 @@ export default async function ArtworkPage({ params }: Props) {
             alt={alt}
             ratio={ratio}
             initialPrices={prices}
+            paymentMode={paymentModeOf(configuredPaymentOptions())}
           />
         </section>
 

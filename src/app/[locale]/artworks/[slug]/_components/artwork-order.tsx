@@ -14,6 +14,7 @@ import {
   useCustomerForm,
   useSubmitOrder,
   canvasCm,
+  DeliveryEstimate,
   FitChoice,
   fitMatters,
   ShowcaseConsent,
@@ -26,6 +27,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatUsd } from '@/lib/format';
 import { orientationOf } from '@/server/orders/canvas';
+import type { PaymentMode } from '@/server/orders/payment';
 import { CreateOrder, type Fit, type Frame, type Size } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import styles from './artwork-page.module.css';
@@ -38,6 +40,8 @@ interface Props {
   /** Width / height of the original, so the canvas is turned the way the painting is. */
   ratio: number | null;
   initialPrices: PriceTableData;
+  /** How this shop takes payment, so the note under the button says what happens next. */
+  paymentMode: PaymentMode;
 }
 
 const ID = 'order';
@@ -47,7 +51,7 @@ const ID = 'order';
  * customer's details and notes. The body is checked with the server's own `CreateOrder` schema
  * before it is sent; what the server still refuses is shown on the field it names.
  */
-export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Props) {
+export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymentMode }: Props) {
   const t = useTranslations('OrderForm');
   const locale = useLocale() as Locale;
   const [size, setSize] = useState<Size>('50x70');
@@ -162,6 +166,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
             </output>
           </p>
           <p className={styles.totalNote}>{t('priceNote')}</p>
+          <DeliveryEstimate kind="reproduction" size={size} />
           {formError ? (
             <p id={`${ID}-summary`} className={styles.formError} role="alert">
               {formError}
@@ -170,7 +175,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices }: Prop
           <Button type="submit" variant="primary" wide disabled={isPending} aria-disabled={isPending}>
             {isPending ? t('submitting') : t('submit', { price })}
           </Button>
-          <p className={styles.paymentNote}>{t('paymentNote')}</p>
+          <p className={styles.paymentNote}>{t(`paymentNotes.${paymentMode}`)}</p>
         </div>
       </form>
     </div>

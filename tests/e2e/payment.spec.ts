@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PAYING_SHOP_URL } from '../support/e2e-stripe';
+
+// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
+
+/**
+ * Before ordering, a shopper sees when the painting arrives and that the price includes shipping;
+ * after ordering, a customer who did not pay at once pays later ("Pay now" through the Stripe
+ * stand-in, on the shop that takes payment), or reads how to pay by transfer (the shop that does not).
+ */
+
+const screenshots = path.join('tests', 'e2e', 'screenshots');
+async function shoot(page: Page, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+const customer = (email: string) => ({ name: 'Gabriele Münter', email, address: 'Kottmüllerallee 6', city: 'Murnau', postalCode: '82418', country: 'DE' });
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('German: the delivery estimate and "shipping included" beside the price, then the order button in the legal wording', async ({ page }) => {
+  await page.goto('/de/artworks/the-starry-night');
+  const estimate = page.getByTestId('delivery-estimate');
+  await expect(estimate).toContainText(/Bei Ihnen .*\d{4}, wenn Sie heute bestellen\./);
+  await expect(estimate).toContainText('Preise in US-Dollar, versicherter Versand mit Sendungsverfolgung inklusive.');
+  const before = await estimate.textContent();
+  // A larger canvas takes longer.
+  await page.locator('input[name="order-size"][value="90x120"]').check();
+  await expect(estimate).not.toHaveText(before!);
+  await expect(page.getByRole('button', { name: /^Zahlungspflichtig bestellen · / })).toBeVisible();
+  await estimate.scrollIntoViewIfNeeded();
+  await shoot(page, 'payment-artwork-de');
+});
+
+test('Japanese: the custom painting page gives its delivery estimate, sketch included', async ({ page }) => {
+  await page.goto('/ja/custom');
+  await expect(page.getByTestId('delivery-estimate')).toContainText('下絵のご確認を含めてお届けは');
+  await expect(page.getByTestId('delivery-estimate')).toContainText('送料を含みます');
+  await expect(page.getByRole('button', { name: '注文を確定する（お支払い義務が発生します）' })).toBeVisible();
+});
+
+test('without a payment provider, the order page says how to pay by transfer, with the order code as reference', async ({ page, request }) => {
+  const email = `muenter.${stamp()}@example.de`;
+  const answer = await request.post('/v1/orders', { data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled', locale: 'de', customer: customer(email) } });
+  const { code, checkoutUrl } = (await answer.json()) as { code: string; checkoutUrl: string | null };
+  expect(checkoutUrl).toBeNull();
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
+  await page.goto(`/de/orders/${code}?placed=1`);
+  await expect(page.getByTestId('payment-panel')).toContainText('So bezahlen Sie:');
+  await expect(page.getByTestId('payment-instructions')).toHaveText('Bank transfer to Atelier Prints (example)\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX');
+  await expect(page.getByTestId('payment-panel')).toContainText(`Verwendungszweck: ${code}`);
+  await expect(page.getByTestId('order-estimate')).toContainText('2026');
+  await shoot(page, 'payment-instructions-de');
+});
+
+test.describe('on the shop that takes payment online', () => {
+  test.use({ baseURL: E2E_PAYING_SHOP_URL });
+
+  test('a customer who left the payment page pays later with "Pay now", and the order becomes paid once', async ({ page, request }) => {
+    const email = `muenter.${stamp()}@example.de`;
+    const answer = await request.post('/v1/orders', { data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '50x70', frame: 'framed', locale: 'de', customer: customer(email) } });
+    expect(answer.status()).toBe(201);
+    const { code, checkoutUrl } = (await answer.json()) as { code: string; checkoutUrl: string };
+    // The first payment page is left without paying.
+    expect(checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1:3109\/pay\/cs_test_/);
+
+    await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
+    await page.goto(`/de/orders/${code}?checkout=cancelled`);
+    await expect(page.getByText(`Ihre Bestellung ${code} bleibt gespeichert`)).toBeVisible();
+    await shoot(page, 'payment-pay-later-de');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Jetzt bezahlen' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:3109\/pay\/cs_test_/);
+    expect(page.url()).not.toBe(checkoutUrl);
+    // The first session was expired when the new one was opened: it can no longer take money.
+    expect((await request.get(checkoutUrl)).status()).toBe(410);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(new RegExp(`/de/orders/${code}\\?checkout=success$`));
+    await expect(page.getByText('Vielen Dank für Ihre Zahlung')).toBeVisible();
+    await expect.poll(async () => {
+      const lookup = await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`);
+      return ((await lookup.json()) as { order: { status: string } }).order.status;
+    }).toBe('paid');
+    const lookup = (await (await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`)).json()) as { order: { events: { status: string }[]; payment: unknown } };
+    expect(lookup.order.events.filter((e) => e.status === 'paid')).toHaveLength(1);
+    expect(lookup.order.payment).toBeNull();
+    await page.reload();
+    await expect(page.getByTestId('payment-panel')).toHaveCount(0);
+  });
+});
