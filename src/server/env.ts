@@ -97,6 +97,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
   /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
   SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),
+  /** Days an order's photos are kept after it is delivered or cancelled (a finished photo the customer allowed to be shown stays). */
+  PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
   /** The studio's own address: the contact page shows it, and messages for the studio (a customer's sketch decision) go to it. */
   SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()).transform((v) => v ?? 'studio@atelier-prints.example'),
   /** The least severe log level written (pino levels). */

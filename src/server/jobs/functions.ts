@@ -9,7 +9,7 @@ import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
 import { ConfigError, env } from '@/server/env';
 import { inngest } from './client';
-import { configuredJobDeps, runJob, type JobDeps } from './registry';
+import { configuredJobDeps, runJob, runRetention, type JobDeps } from './registry';
 
 /**
  * The Inngest functions: thin, one named step around the same domain function the in-process
@@ -111,6 +111,11 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ step }) => step.run('recount', () => refreshCounts(deps().db)),
   );
 
+  const retention = client.createFunction(
+    { id: 'photos.retention', name: 'Photos: delete what is past its retention', retries: 3, concurrency: { limit: 1 }, triggers: [{ cron: '30 3 * * *' }] },
+    async ({ step }) => step.run('delete photos past retention', () => runRetention(deps())),
+  );
+
   const notify = client.createFunction(
     {
       id: 'seo.notify',
@@ -122,7 +127,7 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ event, step }) => step.run('submit to IndexNow', () => notifySearchEngines(deps().db, deps().notifier ?? null, event.data)),
   );
 
-  return [orderEmail, studioEmail, ingest, writeStoriesFn, publish, recount, notify];
+  return [orderEmail, studioEmail, retention, ingest, writeStoriesFn, publish, recount, notify];
 }
 
 export const functions = createFunctions(inngest, configuredJobDeps);

@@ -3,7 +3,9 @@ import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
 import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, type OrderMailEvent } from '@/server/orders/mail';
+import { photoStorage } from '@/server/integrations/storage';
 import { configuredPaymentOptions, type PaymentOptions } from '@/server/orders/payment';
+import { deletePhotosPastRetention } from '@/server/uploads/retention';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import type { SearchNotifier } from '@/server/integrations/indexnow';
 import type { LanguageModel } from '@/server/integrations/llm';
@@ -60,6 +62,9 @@ export const jobs: Record<string, Job> = {
   // Stories after an ingest added works (templates when no language model is configured).
   [STORIES_EVENT]: (_payload, deps) => writeStories(deps.db, deps.model ?? null),
 };
+
+/** Deletes photos past their retention (decisions.md "Images and retention"); daily on Inngest, every few hours in the worker. */
+export const runRetention = (deps: JobDeps) => deletePhotosPastRetention(deps.db, photoStorage(), { retentionDays: env().PHOTO_RETENTION_DAYS });
 
 /** Runs the job an outbox event names; an event nobody handles is an error (it stays and is retried). */
 export async function runJob(name: string, payload: unknown, deps: JobDeps): Promise<unknown> {

@@ -3,7 +3,7 @@ import { db } from '@/server/db/client';
 import { env, inngestConfigured, type Env } from '@/server/env';
 import { configuredMailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
-import { configuredJobDeps, jobs, runJob, type JobDeps } from './registry';
+import { configuredJobDeps, jobs, runJob, runRetention, type JobDeps } from './registry';
 import { startOutboxLoop, type OutboxHandler, type OutboxLoop } from './worker';
 
 /** Hands an outbox row to Inngest; the row id is the event id, so a repeated send is one event. */
@@ -38,7 +38,9 @@ export async function startJobs(): Promise<void> {
     const { inngest } = await import('./client');
     holder.__artPrintsJobs = startOutboxLoop(db(), relayTo(inngest));
   } else {
-    holder.__artPrintsJobs = startOutboxLoop(db(), runHere(configuredJobDeps), { names: Object.keys(jobs) });
+    const outbox = startOutboxLoop(db(), runHere(configuredJobDeps), { names: Object.keys(jobs) });
+    const retention = startRetentionTimer();
+    holder.__artPrintsJobs = { stop: async () => (retention.stop(), outbox.stop()) };
   }
 }
 
@@ -54,4 +56,20 @@ export function jobMode(e: Env): { mode: 'inngest' | 'worker'; line: string } {
 export async function stopJobs(): Promise<void> {
   await holder.__artPrintsJobs?.stop();
   holder.__artPrintsJobs = undefined;
+}
+
+/** The worker's stand-in for the daily Inngest function: photo retention a minute after start, then every six hours. */
+const RETENTION_EVERY_MS = 6 * 3_600_000;
+
+function startRetentionTimer(): { stop(): void } {
+  const run = () =>
+    void runRetention(configuredJobDeps()).then(
+      (result) => (result.unusedUploads || result.photos) && logger.info(result, 'photo retention: deleted what was past its time'),
+      (error: unknown) => logger.warn({ err: error }, 'photo retention failed; tried again at the next run'),
+    );
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, RETENTION_EVERY_MS);
+  first.unref();
+  every.unref();
+  return { stop: () => (clearTimeout(first), clearInterval(every)) };
 }

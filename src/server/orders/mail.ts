@@ -34,6 +34,9 @@ type Strings = typeof en;
 /** Templates live beside the website strings (messages/mail/<locale>.json); `vi` and anything else fall back to English. */
 const templates: Record<CatalogLocale, Strings> = { en, es, fr, de, it, ja };
 
+/** A sentence for the customer from the mail strings, in the order's language (English for `vi`). */
+export const customerSentence = (locale: string, key: 'photosDeleted', values: Record<string, string | number>) => fill(templates[mailLanguage(locale)][key], values);
+
 export const mailLanguage = (locale: string): CatalogLocale => ((catalogLocales as readonly string[]).includes(locale) ? (locale as CatalogLocale) : 'en');
 
 /** The order as a mail needs it. */
