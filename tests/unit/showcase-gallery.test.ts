@@ -3,6 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createTranslator } from 'next-intl';
 import { describe, expect, test, vi } from 'vitest';
+import type { Locale } from '@/server/shared/locales';
 
 /**
  * The gallery section of the home and custom painting pages (issue #15): nothing at all when no
@@ -11,7 +12,7 @@ import { describe, expect, test, vi } from 'vitest';
  * real messages and a plain link.
  */
 vi.mock('next-intl/server', () => ({
-  getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) =>
+  getTranslations: async ({ locale, namespace }: { locale: Locale; namespace: string }) =>
     createTranslator({ locale, namespace, messages: JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) }),
 }));
 vi.mock('@/i18n/navigation', () => ({ Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => createElement('a', { href, className }, children) }));
