@@ -40,7 +40,6 @@ export function ShowcaseButton({ code, id, showcased, labels }: { code: string; 
         type="button"
         className={styles.secondaryButton}
         disabled={change.isPending}
-        aria-pressed={showcased}
         onClick={() => change.mutate({ code, id, showcased: !showcased })}
         data-testid="showcase-toggle"
       >
