@@ -7,6 +7,7 @@ import { ArtworkGrid } from '@/components/artwork/artwork-card';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
 import { TaxonCards } from '@/components/browse/cards';
 import { EmptyState } from '@/components/browse/empty-state';
+import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
 import styles from '@/components/browse/home.module.css';
 import browse from '@/components/browse/browse.module.css';
 import { ButtonLink } from '@/components/ui/button';
@@ -17,7 +18,8 @@ import { pagePath } from '@/server/seo/paths';
 import type { Locale } from '@/server/shared/locales';
 import { serverApi } from '@/trpc/server';
 
-// Rendered on first visit, then served from cache; a publish run changes it at most daily.
+// Rendered on first visit, then served from cache; a publish run changes it at most daily, and a
+// painting staff show in (or take out of) the gallery appears within these 300 s (docs/storefront.md).
 export const revalidate = 300;
 
 /** How many browse pages each row on the home page shows. */
@@ -53,7 +55,13 @@ export default async function HomePage({ params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const [t, catalog, [featured, movements, museums]] = await Promise.all([getTranslations('Home'), getTranslations('Catalog'), readHome(locale)]);
+  const [t, catalog, [featured, movements, museums], gallery] = await Promise.all([
+    getTranslations('Home'),
+    getTranslations('Catalog'),
+    readHome(locale),
+    // The same procedure as GET /v1/showcase: finished paintings shown with their customers' consent.
+    serverApi().showcase.gallery({ locale }),
+  ]);
   const hung = featured.items.find((work) => work.imageFile) ?? featured.items[0];
   const works = featured.items.slice(0, FEATURED);
 
@@ -145,6 +153,8 @@ export default async function HomePage({ params }: Props) {
             </div>
           </section>
         ))}
+
+      <ShowcaseGallery gallery={gallery} locale={locale} moreHref={pagePath.custom()} />
 
       <section className={styles.section} aria-labelledby="custom-title">
         <div className="container">

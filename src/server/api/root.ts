@@ -4,6 +4,7 @@ import { healthRouter } from '@/server/health/router';
 import { ordersRouter } from '@/server/orders/router';
 import { pipelineRouter } from '@/server/pipeline/router';
 import { seoRouter } from '@/server/seo/router';
+import { showcaseRouter } from '@/server/showcase/router';
 import { router } from './trpc';
 
 /** Every procedure of the shop; the website calls it through tRPC, outside clients through /v1. */
@@ -14,6 +15,7 @@ export const appRouter = router({
   pipeline: pipelineRouter,
   account: accountRouter,
   health: healthRouter,
+  showcase: showcaseRouter,
 });
 
 export type AppRouter = typeof appRouter;

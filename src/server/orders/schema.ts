@@ -262,8 +262,14 @@ export const StaffOrderPage = z
   .object({ items: z.array(StaffOrder), total: z.int(), page: z.int(), pageSize: z.int() })
   .meta({ id: 'StaffOrderPage' });
 
+/** A photo as staff see it: with whether (since when) it is in the public gallery. */
+export const StaffOrderPhotoView = OrderPhotoView.extend({
+  showcasedAt: z.iso.datetime().nullable().describe('When it was put in the public gallery (POST /admin/orders/{code}/photos/{id}/showcase); null when it is not shown'),
+}).meta({ id: 'StaffOrderPhoto' });
+export type StaffOrderPhotoView = z.output<typeof StaffOrderPhotoView>;
+
 export const StaffOrderDetail = StaffOrder.extend({
-  photos: z.array(OrderPhotoView).describe('Oldest first; url is the staff address (GET /admin/uploads/{id})'),
+  photos: z.array(StaffOrderPhotoView).describe('Oldest first; url is the staff address (GET /admin/uploads/{id})'),
   events: z.array(OrderEventView.extend({ actor: z.enum(['customer', 'staff', 'payment', 'system']) })).describe('Oldest first'),
 }).meta({ id: 'StaffOrderDetail' });
 export type StaffOrderDetail = z.output<typeof StaffOrderDetail>;

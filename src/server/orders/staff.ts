@@ -70,19 +70,19 @@ const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } 
 /** What a staff view of one order reads: its whole history with photos, and its photos. */
 export const staffDetailIncludes = {
   events: { orderBy: { id: 'asc' }, include: { photo: photoFields } },
-  photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], ...photoFields },
+  photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], select: { ...photoFields.select, showcasedAt: true } },
 } satisfies Prisma.OrderInclude;
 
 type DetailRow = Order & {
   events: { status: OrderStatus; note: string | null; at: Date; actor: StaffOrderDetail['events'][number]['actor']; sketchStatus: StaffOrder['sketchStatus']; photo: Parameters<typeof photoView>[0] | null }[];
-  photos: Parameters<typeof photoView>[0][];
+  photos: (Parameters<typeof photoView>[0] & { showcasedAt: Date | null })[];
 };
 
 /** One order with its history and photos as staff see it; `url` gives a photo's staff address. */
 export function toStaffOrderDetail(order: DetailRow, url: (id: string) => string = staffPhotoUrl): StaffOrderDetail {
   return {
     ...toStaffOrder(order),
-    photos: order.photos.map((photo) => photoView(photo, url)),
+    photos: order.photos.map((photo) => ({ ...photoView(photo, url), showcasedAt: photo.showcasedAt?.toISOString() ?? null })),
     events: order.events.map((event) => ({
       status: event.status,
       note: event.note,

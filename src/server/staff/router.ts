@@ -3,6 +3,9 @@ import { router, staffProcedure } from '@/server/api/trpc';
 import { Board, BoardQuery, changeOrderFromDashboard, DashboardChange, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';
 import { locales } from '@/server/shared/locales';
 import { pipelineRouter } from '@/server/pipeline/router';
+import { refreshGalleryPages } from '@/server/showcase/pages';
+import { DashboardShowcase, StaffShowcasePhoto } from '@/server/showcase/schema';
+import { setShowcased } from '@/server/showcase/service';
 
 /**
  * What the staff dashboard calls from the browser (served at /staff/api/trpc only, never on /v1):
@@ -16,6 +19,15 @@ export const staffDashboardRouter = router({
     .output(OrderForStaff)
     .query(({ ctx, input }) => orderForStaff(ctx.db, input.code, input.locale)),
   changeOrder: staffProcedure.input(DashboardChange).output(OrderForStaff).mutation(({ ctx, input }) => changeOrderFromDashboard(ctx.db, input)),
+  /** The order page's "Show in the gallery" / "Remove from the gallery" (the very operation of POST /v1/admin/orders/{code}/photos/{id}/showcase). */
+  showcasePhoto: staffProcedure
+    .input(DashboardShowcase)
+    .output(StaffShowcasePhoto)
+    .mutation(async ({ ctx, input }) => {
+      const photo = await setShowcased(ctx.db, input);
+      await refreshGalleryPages();
+      return photo;
+    }),
   pipeline: pipelineRouter,
 });
 

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CustomOrderForm } from '@/components/custom/custom-order-form';
+import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
 import { configuredPaymentOptions, paymentModeOf } from '@/server/orders/payment';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
@@ -10,7 +11,8 @@ import { pageMetadata } from '@/lib/seo';
 import { pagePath } from '@/server/seo/paths';
 import { serverApi } from '@/trpc/server';
 
-// The same for every visitor (the form lives in the browser): rendered once, then served from cache.
+// The same for every visitor (the form lives in the browser): rendered once, then served from
+// cache; a painting staff show in (or take out of) the gallery appears within these 300 s.
 export const revalidate = 300;
 
 interface Props {
@@ -29,7 +31,8 @@ export default async function CustomPaintingPage({ params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   // The price table the server charges by, so the price is on the first paint (GET /v1/pricing).
-  const [t, prices] = await Promise.all([getTranslations('Custom'), serverApi().orders.pricing({})]);
+  // The gallery: the same procedure as GET /v1/showcase.
+  const [t, prices, gallery] = await Promise.all([getTranslations('Custom'), serverApi().orders.pricing({}), serverApi().showcase.gallery({ locale })]);
 
   return (
     <>
@@ -42,6 +45,7 @@ export default async function CustomPaintingPage({ params }: Props) {
       <div className="container page-section">
         <CustomOrderForm initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
       </div>
+      <ShowcaseGallery gallery={gallery} locale={locale} />
     </>
   );
 }

@@ -12,6 +12,7 @@ import styles from '../../staff.module.css';
 import { canvasOf } from '@/server/orders/canvas';
 import { OrderActions } from './order-actions';
 import { PhotoDrop } from './photo-drop';
+import { ShowcaseButton, type ShowcaseLabels } from './showcase-button';
 
 interface Props {
   params: Promise<{ locale: string; code: string }>;
@@ -42,7 +43,20 @@ export default async function OrderPage({ params }: Props) {
   await requireStaff(locale, `/staff/${locale}/orders/${encodeURIComponent(code)}`);
   if (code.length > 20) notFound();
   const order = await load(code, locale);
-  const [t, ts] = await Promise.all([getTranslations({ locale, namespace: 'Staff.order' }), getTranslations({ locale, namespace: 'Staff' })]);
+  const [t, ts, tg] = await Promise.all([
+    getTranslations({ locale, namespace: 'Staff.order' }),
+    getTranslations({ locale, namespace: 'Staff' }),
+    getTranslations({ locale, namespace: 'StaffShowcase' }),
+  ]);
+  const showcaseLabels: ShowcaseLabels = {
+    show: tg('show'),
+    remove: tg('remove'),
+    shown: tg('shown'),
+    hidden: tg('hidden'),
+    refused: tg('refused'),
+    signedOut: tg('signedOut'),
+    failed: tg('failed'),
+  };
   const custom = order.kind === 'custom';
   const canvas = canvasOf(order.size, order.orientation);
 
@@ -152,6 +166,15 @@ export default async function OrderPage({ params }: Props) {
                         {t(`photos.kinds.${photo.kind}`)} · {dateTime(photo.at, locale)}
                       </span>
                     </a>
+                    {photo.kind === 'finished' &&
+                      (order.showcaseConsent ? (
+                        <div className={styles.showcase} data-testid="showcase">
+                          {photo.showcasedAt && <span className={styles.sub}>{tg('since', { date: dateTime(photo.showcasedAt, locale) })}</span>}
+                          <ShowcaseButton code={order.code} id={photo.id} showcased={Boolean(photo.showcasedAt)} labels={showcaseLabels} />
+                        </div>
+                      ) : (
+                        <span className={styles.sub}>{tg('noConsent')}</span>
+                      ))}
                   </li>
                 ))}
               </ul>
