@@ -202,6 +202,9 @@ describe('GET /v1/orders/{code}', () => {
           subjects: null,
           notes: null,
           delivery: { name: 'Ada Lovelace', street: '12 S• J•••• S•••••', postalCode: 'SW••••••', city: 'London', country: 'GB' },
+          estimatedDelivery: { earliest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), latest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+          // The test server has no payment provider and no instructions: the studio e-mails how to pay.
+          payment: { online: false, instructions: null },
           photos: [],
           events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null }],
         },
