@@ -12,7 +12,7 @@ export async function SiteFooter() {
   const year = new Date().getUTCFullYear();
   return (
     <footer className="site-footer">
-      <div className="container site-footer__inner">
+      <div className={`container site-footer__inner ${styles.inner}`}>
         <div className={styles.about}>
           <p className="site-footer__name">{identity.name}</p>
           <p>{t('footerTagline')}</p>
@@ -27,7 +27,7 @@ export async function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div className="site-footer__meta">
+        <div className={`site-footer__meta ${styles.meta}`}>
           <p>{t('footerImages')}</p>
           <p>{t('footerRights', { year })}</p>
         </div>
