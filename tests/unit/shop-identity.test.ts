@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, parseEnv, serviceModes } from '@/server/env';
 import { shopIdentity, telHref } from '@/server/shop/identity';
@@ -93,4 +94,11 @@ describe('the shop identity (SHOP_* settings)', () => {
     const identity = shopIdentity(parseEnv({ SHOP_NAME: 'Atelier Rosa' }));
     expect(identity).toMatchObject({ name: 'Atelier Rosa', demo: true });
   });
+});
+
+test('every identity setting is described in .env.example', () => {
+  const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  for (const name of ['SHOP_NAME', 'SHOP_LEGAL_NAME', 'SHOP_ADDRESS', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_VAT_ID', 'SHOP_RESPONSIBLE', 'PHOTO_RETENTION_DAYS']) {
+    expect(example, name).toMatch(new RegExp(`^${name}=`, 'm'));
+  }
 });
