@@ -29,7 +29,7 @@ export async function SiteFooter() {
         </nav>
         <div className={`site-footer__meta ${styles.meta}`}>
           <p>{t('footerImages')}</p>
-          <p>{t('footerRights', { year })}</p>
+          <p>{t('footerRights', { year, name: identity.name })}</p>
         </div>
       </div>
     </footer>
