@@ -59,7 +59,7 @@ export async function LegalPage({ page, extras = {} }: { page: ShopPage; extras?
   const rich = (key: string) => t.rich(key as never, { ...values, ...tags } as never);
 
   return (
-    <article className={`container ${styles.page}`}>
+    <article className="container">
       <header className="page-head">
         <Breadcrumbs items={[{ name: t(`nav.${page}`) }]} />
         <h1>{t(`${page}.title`, values)}</h1>
