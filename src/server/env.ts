@@ -15,6 +15,12 @@ const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()
 const flag = optionalText.transform((v) => v !== undefined && !['0', 'false', 'no', 'off'].includes(v.toLowerCase()));
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   optionalText.pipe(z.coerce.number<string>().int().min(1).max(max).optional()).transform((v) => v ?? fallback);
+/** One line of the shop's identity (a name): printable, at most `max` characters. */
+const shopLine = (max: number) =>
+  optionalText.pipe(z.string().max(max, `must be at most ${max} characters`).regex(/^[^\u0000-\u001f\u007f{}]+$/, 'must be one line of text (no braces)').optional());
+
+/** The studio's address when SHOP_EMAIL is unset: an `.example` domain, which never receives mail. */
+export const EXAMPLE_SHOP_EMAIL = 'studio@atelier-prints.example';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -97,15 +103,42 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
   /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
   SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),
-  /** Days an order's photos are kept after it is delivered or cancelled (a finished photo the customer allowed to be shown stays). */
-  PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
   /** The studio's own address: the contact page shows it, and messages for the studio (a customer's sketch decision) go to it. */
-  SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()).transform((v) => v ?? 'studio@atelier-prints.example'),
+  SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()).transform((v) => v ?? EXAMPLE_SHOP_EMAIL),
+  /**
+   * The shop's identity on its pages (footer, contact, terms, privacy, imprint): see src/server/shop/identity.ts.
+   * Unset: clearly fictional example values, and the footer says the shop is a demonstration.
+   */
+  SHOP_NAME: shopLine(80),
+  SHOP_LEGAL_NAME: shopLine(160),
+  /** The postal address, lines separated by `|` (or newlines): `12 Canvas Lane|Springfield 12345|Country`. */
+  SHOP_ADDRESS: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const lines = v.split(/\s*(?:\||\\n|\r?\n)\s*/).map((line) => line.trim()).filter(Boolean);
+    if (lines.length < 2 || lines.length > 8 || lines.some((line) => line.length > 120 || /[\u0000-\u001f]/.test(line))) {
+      ctx.addIssue({ code: 'custom', message: 'must be 2 to 8 lines separated by | (street, postal code and town, country), each at most 120 characters' });
+    }
+    return lines;
+  }),
+  SHOP_PHONE: optionalText.pipe(z.string().regex(/^\+?[0-9][0-9 ()./-]{4,28}[0-9]$/, 'must be a telephone number such as +49 30 1234567').optional()),
+  SHOP_VAT_ID: optionalText.pipe(z.string().regex(/^[A-Za-z]{2,3}[A-Za-z0-9 .-]{2,20}$/, 'must be a VAT identification number such as DE123456789').optional()),
+  /** Who answers for the shop (owner or managing director), named in the imprint. Unset: the legal name. */
+  SHOP_RESPONSIBLE: shopLine(160),
+  /** Days an order's photos are kept after it is delivered or cancelled (decisions.md "Images and retention"); the privacy page states it. */
+  PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
   /** The least severe log level written (pino levels). */
   LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
   /** Also write the log lines to this file (appended; its folder is created). Unset: stdout only. */
   LOG_FILE: optionalText,
 }).superRefine((e, ctx) => {
+  // A legal notice that mixes the operator's name with the example address (or the reverse) would
+  // mislead shoppers: the identity is either the demonstration one or the operator's own.
+  if (Boolean(e.SHOP_LEGAL_NAME) !== Boolean(e.SHOP_ADDRESS)) {
+    const missing = e.SHOP_LEGAL_NAME ? 'SHOP_ADDRESS' : 'SHOP_LEGAL_NAME';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === 'SHOP_ADDRESS' ? 'SHOP_LEGAL_NAME' : 'SHOP_ADDRESS'} (the imprint and terms name both)` });
+  } else if (e.SHOP_ADDRESS && e.SHOP_EMAIL === EXAMPLE_SHOP_EMAIL) {
+    ctx.addIssue({ code: 'custom', path: ['SHOP_EMAIL'], message: 'must be set to the studio\'s real address when SHOP_LEGAL_NAME and SHOP_ADDRESS are set (the contact page and imprint show it)' });
+  }
   if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
   if (e.NODE_ENV === 'production') {
     // The wrong-token limit (10 per 15 minutes per address) slows guessing; only length makes it
@@ -167,6 +200,7 @@ export function serviceModes(e: Env): string[] {
     on(wikidataReady(e), 'Wikidata ingest', 'WIKIDATA_CONTACT unset; an ingest against the public query.wikidata.org refuses to run until the operator\'s contact is set'),
     on(Boolean(e.GOOGLE_CLIENT_ID), 'sign-in', 'GOOGLE_CLIENT_ID unset; Google sign-in is disabled'),
     on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
+    on(Boolean(e.SHOP_ADDRESS), 'shop identity', 'SHOP_LEGAL_NAME and SHOP_ADDRESS unset; the legal pages show example values and the footer says the shop is a demonstration'),
   ];
 }
 

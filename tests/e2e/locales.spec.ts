@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 const locales = ['en', 'es', 'fr', 'de', 'it', 'ja', 'vi'] as const;
 /** What a page shows for a string missing from messages/<locale>.json (src/i18n/request.ts), or a key printed raw. */
 const missingMarker = '⟦';
-const rawKey = /\b(Browse|Nav|Home|Artists|Taxa|Common|Catalog|Layout|LocaleSwitcher|Metadata|NotFound)\.[A-Za-z]/;
+const rawKey = /\b(Browse|Nav|Home|Artists|Taxa|Common|Catalog|Layout|LocaleSwitcher|Metadata|NotFound|Legal)\.[A-Za-z]/;
 
 test.describe('languages', () => {
   test('/ answers 302 to the best language from Accept-Language, English by default', async ({ request }) => {
@@ -83,6 +83,25 @@ test.describe('languages', () => {
         expect(text.match(rawKey)?.[0] ?? null, `${locale}${path}`).toBeNull();
         // Catalog pages name the page in the title and carry a canonical link to themselves.
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${locale}${path.split('?')[0]}$`));
+      }
+    });
+  }
+
+  for (const locale of locales) {
+    test(`${locale}: the six shop information pages have every string, filled in, and the footer links them`, async ({ page }) => {
+      for (const path of ['/about', '/shipping', '/returns', '/terms', '/privacy', '/imprint']) {
+        const response = await page.goto(`/${locale}${path}`);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', locale);
+        const text = await page.locator('body').innerText();
+        expect(text, `${locale}${path}`).not.toContain(missingMarker);
+        expect(await page.title(), `${locale}${path}`).not.toContain(missingMarker);
+        expect(text.match(rawKey)?.[0] ?? null, `${locale}${path}`).toBeNull();
+        // Values such as {email} or {legalName} are filled in from the shop identity, never shown raw.
+        expect(text.match(/\{[A-Za-z]+[^}]*\}/)?.[0] ?? null, `${locale}${path}`).toBeNull();
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${locale}${path}$`));
+        await expect(page.locator('footer nav a')).toHaveCount(6);
+        await expect(page.locator(`footer nav a[href="/${locale}${path}"]`)).toHaveCount(1);
       }
     });
   }

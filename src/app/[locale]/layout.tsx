@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HeaderAccount } from '@/components/site/header-account';
+import { SiteFooter } from '@/components/site/site-footer';
 import { SiteSearch } from '@/components/site/site-search';
 import styles from '@/components/site/site.module.css';
 import { Link } from '@/i18n/navigation';
@@ -50,7 +51,6 @@ export default async function LocaleLayout({ children, params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Layout');
   const nav = await getTranslations('Nav');
-  const year = new Date().getUTCFullYear();
 
   return (
     <html lang={locale}>
@@ -94,18 +94,7 @@ export default async function LocaleLayout({ children, params }: Props) {
                 </div>
               </header>
               <main id="content">{children}</main>
-              <footer className="site-footer">
-                <div className="container site-footer__inner">
-                  <div>
-                    <p className="site-footer__name">{t('shopName')}</p>
-                    <p>{t('footerTagline')}</p>
-                  </div>
-                  <div className="site-footer__meta">
-                    <p>{t('footerImages')}</p>
-                    <p>{t('footerRights', { year })}</p>
-                  </div>
-                </div>
-              </footer>
+              <SiteFooter />
             </div>
           </TrpcProvider>
         </NextIntlClientProvider>

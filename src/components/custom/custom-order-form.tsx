@@ -19,6 +19,7 @@ import {
 } from '@/components/order';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
+import { LegalLinks } from '@/components/site/legal-links';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
 import { orientationOf } from '@/server/orders/canvas';
@@ -244,6 +245,7 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
             {isPending ? t('submitting') : t('submit')}
           </Button>
           <p className={css.payNote}>{tf(`paymentNotes.${paymentMode}`)}</p>
+          <LegalLinks kind="custom" />
         </div>
       </aside>
     </form>

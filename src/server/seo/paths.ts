@@ -20,6 +20,13 @@ export const pagePath = {
   /** Personal pages: never in a sitemap. */
   favorites: () => '/favorites',
   signIn: () => '/sign-in',
+  /** The shop's information pages (src/server/shop/pages.ts), linked from every page's footer. */
+  about: () => '/about',
+  shipping: () => '/shipping',
+  returns: () => '/returns',
+  terms: () => '/terms',
+  privacy: () => '/privacy',
+  imprint: () => '/imprint',
 };
 
 /** The pages that exist whatever the catalog holds. */
@@ -27,6 +34,7 @@ export const staticPaths = [
   pagePath.home(), pagePath.artworks(), pagePath.artists(),
   pagePath.taxa('museums'), pagePath.taxa('movements'), pagePath.taxa('subjects'), pagePath.taxa('genres'),
   pagePath.custom(), pagePath.orderLookup(),
+  pagePath.about(), pagePath.shipping(), pagePath.returns(), pagePath.terms(), pagePath.privacy(), pagePath.imprint(),
 ];
 
 export const pageUrl = (baseUrl: string, locale: Locale, path: string) => `${baseUrl.replace(/\/$/, '')}/${locale}${path}`;

@@ -24,6 +24,7 @@ import {
 } from '@/components/order';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
+import { LegalLinks } from '@/components/site/legal-links';
 import { WallPreview } from '@/components/wall-preview';
 import { formatUsd } from '@/lib/format';
 import { orientationOf } from '@/server/orders/canvas';
@@ -176,6 +177,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
             {isPending ? t('submitting') : t('submit', { price })}
           </Button>
           <p className={styles.paymentNote}>{t(`paymentNotes.${paymentMode}`)}</p>
+          <LegalLinks kind="order" />
         </div>
       </form>
     </div>
