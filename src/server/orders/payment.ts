@@ -16,7 +16,8 @@ export interface PaymentOptions {
 }
 
 export function configuredPaymentOptions(): PaymentOptions {
-  return { online: Boolean(configuredCheckout()), instructions: configuredCheckout() ? null : (env().PAYMENT_INSTRUCTIONS ?? null) };
+  const online = Boolean(configuredCheckout());
+  return { online, instructions: online ? null : (env().PAYMENT_INSTRUCTIONS ?? null) };
 }
 
 /**
