@@ -159,6 +159,15 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   expect(order).toMatchObject({ kind: 'custom', style: 'vangogh', subjects: 3, size: '60x90', orientation: 'landscape', frame: 'framed', total: 76700, notes: 'Please leave out the fence behind him.' });
   const stored = await request.get(`/v1/admin/uploads/${order.uploadId}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(stored.headers()['content-type']).toBe('image/jpeg');
+
+  // And on the studio's own page, the canvas is set up the way the customer saw it: 90 wide, 60 high.
+  await page.goto('/staff/en/sign-in');
+  await page.locator('#token').fill(E2E_ADMIN_TOKEN);
+  await page.locator('form[action="/staff/api/sign-in"] button[type=submit]').click();
+  await expect(page).toHaveURL(/\/staff\/en$/);
+  await expect(page.locator(`tr[data-code="${code}"]`)).toContainText('90 × 60 cm');
+  await page.goto(`/staff/en/orders/${code}`);
+  await expect(page.getByTestId('staff-size')).toHaveText('90 × 60 cm · landscape');
 });
 
 test('the custom painting page speaks Japanese', async ({ page }) => {
