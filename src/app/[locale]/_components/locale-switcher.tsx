@@ -35,9 +35,14 @@ function Switcher({ query }: { query: string }) {
   const href = query ? `${pathname}?${query}` : pathname;
 
   // The header stays mounted across client navigations: fold the list once a language is chosen.
+  // Not on the first run: a list opened before the page finished hydrating stays open (seen in the
+  // e2e run on a loaded machine, where the switch folded under the shopper's keyboard).
+  const shownHref = useRef(href);
   useEffect(() => {
+    if (shownHref.current === href) return;
+    shownHref.current = href;
     if (details.current) details.current.open = false;
-  }, [pathname, query]);
+  }, [href]);
 
   // Escape folds it and gives focus back to its button; a click elsewhere folds it too.
   useEffect(() => {
