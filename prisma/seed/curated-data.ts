@@ -3,8 +3,9 @@
  *
  * Facts (Wikidata ids, years, dimensions, Commons file names, most titles) come from
  * shared/data/curated-works.tsv; see shared/data/README.md. Movement and genre labels are
- * editorial, so their taxa carry no Wikidata id. Texts are curated in six languages; a missing
- * title falls back to English.
+ * editorial, so their taxa carry no Wikidata id. Every title, name, story, bio and taxon name is
+ * written in all six catalog languages (the types require it; tests/integration/curated-texts.test.ts
+ * checks that none is the English one copied unless the work is known by that name there).
  */
 
 export const catalogLocales = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
@@ -17,7 +18,7 @@ export interface CuratedArtist {
   slug: string;
   birthYear: number;
   deathYear: number;
-  names: Texts;
+  names: Record<CatalogLocale, string>;
   bios: Record<CatalogLocale, string>;
 }
 
@@ -38,7 +39,7 @@ export interface CuratedWork {
   imageFile: string;
   featured: boolean;
   popularity: number;
-  titles: Texts;
+  titles: Record<CatalogLocale, string>;
   stories: Record<CatalogLocale, string>;
   museum: string;
   movement: string;
@@ -1051,12 +1052,12 @@ export const curatedWorks: CuratedWork[] = [
     imageFile: 'Irises-Vincent van Gogh.jpg',
     featured: false,
     popularity: 35,
-    titles: { en: 'Irises', es: 'Lirios', fr: 'Les Iris', it: 'Iris', ja: 'アイリス' },
+    titles: { en: 'Irises', es: 'Lirios', fr: 'Les Iris', de: 'Schwertlilien', it: 'Iris', ja: 'アイリス' },
     stories: {
       en: "Van Gogh began Irises in May 1889, within his first week at the asylum in Saint-Rémy-de-Provence, painting directly from the flower beds in its garden. Strong outlines, cropped forms and flat areas of colour show the influence of the Japanese woodblock prints he admired. His brother Theo sent it to the Salon des Indépendants in Paris that September. In 1987 it sold at auction for a then-record price, and since 1990 it has belonged to the J. Paul Getty Museum in Los Angeles.",
       es: "Van Gogh empezó Lirios en mayo de 1889, en su primera semana en el asilo de Saint-Rémy-de-Provence, pintando del natural los macizos de flores del jardín. Los contornos marcados, los encuadres cortados y las zonas de color plano revelan la influencia de las estampas japonesas que admiraba. Su hermano Theo lo envió ese mismo septiembre al Salón de los Independientes de París. En 1987 alcanzó en subasta un precio récord para la época y desde 1990 pertenece al Museo J. Paul Getty de Los Ángeles.",
       fr: "Van Gogh commença Les Iris en mai 1889, dès sa première semaine à l'asile de Saint-Rémy-de-Provence, en peignant sur le motif les massifs du jardin. Les contours appuyés, les cadrages coupés et les aplats de couleur trahissent l'influence des estampes japonaises qu'il admirait. Son frère Theo l'envoya en septembre au Salon des indépendants, à Paris. Vendu aux enchères en 1987 pour un prix alors record, le tableau appartient depuis 1990 au J. Paul Getty Museum de Los Angeles.",
-      de: "Van Gogh begann das Bild im Mai 1889, in seiner ersten Woche in der Anstalt von Saint-Rémy-de-Provence, und malte die Blumenbeete des Gartens direkt vor der Natur. Kräftige Konturen, angeschnittene Formen und flächige Farbfelder verraten den Einfluss der japanischen Farbholzschnitte, die er bewunderte. Sein Bruder Theo schickte es im September zum Salon des Indépendants nach Paris. 1987 erzielte es bei einer Auktion einen damaligen Rekordpreis; seit 1990 gehört es dem J. Paul Getty Museum in Los Angeles.",
+      de: "Van Gogh begann die Schwertlilien im Mai 1889, in seiner ersten Woche in der Anstalt von Saint-Rémy-de-Provence, und malte die Blumenbeete des Gartens direkt vor der Natur. Kräftige Konturen, angeschnittene Formen und flächige Farbfelder verraten den Einfluss der japanischen Farbholzschnitte, die er bewunderte. Sein Bruder Theo schickte es im September zum Salon des Indépendants nach Paris. 1987 erzielte es bei einer Auktion einen damaligen Rekordpreis; seit 1990 gehört es dem J. Paul Getty Museum in Los Angeles.",
       it: "Van Gogh iniziò Iris nel maggio 1889, già nella prima settimana all'ospedale di Saint-Rémy-de-Provence, dipingendo dal vero le aiuole del giardino. I contorni marcati, le inquadrature tagliate e le campiture di colore piatto rivelano l'influenza delle stampe giapponesi che ammirava. Il fratello Theo lo inviò quello stesso settembre al Salon des Indépendants di Parigi. Nel 1987 fu venduto all'asta per una cifra allora record e dal 1990 appartiene al J. Paul Getty Museum di Los Angeles.",
       ja: "ゴッホは1889年5月、サン＝レミ＝ド＝プロヴァンスの療養院に入って1週間も経たないうちに、庭の花壇を前にしてこの絵を描き始めました。力強い輪郭線や大胆に切り取られた構図、平坦な色面には、彼が愛した日本の浮世絵の影響がうかがえます。弟テオは同年9月、この作品をパリのアンデパンダン展に出品しました。1987年のオークションで当時の史上最高額で落札され、1990年からはロサンゼルスのJ・ポール・ゲティ美術館が所蔵しています。",
     },
@@ -1147,7 +1148,7 @@ export const curatedWorks: CuratedWork[] = [
     imageFile: "Johannes Vermeer - Gezicht op huizen in Delft, bekend als 'Het straatje' - Google Art Project.jpg",
     featured: false,
     popularity: 25,
-    titles: { en: 'The Little Street', es: 'La callejuela', fr: 'La Ruelle', ja: '小路' },
+    titles: { en: 'The Little Street', es: 'La callejuela', fr: 'La Ruelle', de: 'Die kleine Straße', it: 'Stradina di Delft', ja: '小路' },
     stories: {
       en: "Known in Dutch as Het Straatje, this is one of only two views of Delft by Vermeer, painted around 1658. It shows the brick façade of an old house: a woman sews in the doorway, two children kneel on the pavement, and in a passageway a maid bends over a barrel. In 2015 the art historian Frans Grijzenhout used old tax registers to place the scene on the Vlamingstraat in Delft. The painting was presented to the Rijksmuseum in Amsterdam in 1921.",
       es: "Conocida en neerlandés como Het Straatje, es una de las dos únicas vistas de Delft pintadas por Vermeer, hacia 1658. Muestra la fachada de ladrillo de una casa antigua: una mujer cose en el umbral, dos niños están arrodillados en la acera y, en un pasadizo, una criada se inclina sobre un barril. En 2015 el historiador del arte Frans Grijzenhout, gracias a antiguos registros fiscales, situó la escena en la calle Vlamingstraat de Delft. El cuadro fue donado al Rijksmuseum de Ámsterdam en 1921.",
@@ -1298,7 +1299,7 @@ export const curatedWorks: CuratedWork[] = [
     imageFile: 'Renoir, Pierre-Auguste - Dance at Le Moulin de la Galette, 1876.jpg',
     featured: false,
     popularity: 35,
-    titles: { en: 'Bal du moulin de la Galette', es: 'Baile en el Moulin de la Galette', fr: 'Bal du moulin de la Galette', it: 'Bal au moulin de la Galette', ja: 'ムーラン・ド・ラ・ギャレットの舞踏会' },
+    titles: { en: 'Bal du moulin de la Galette', es: 'Baile en el Moulin de la Galette', fr: 'Bal du moulin de la Galette', de: 'Tanz im Moulin de la Galette', it: 'Bal au moulin de la Galette', ja: 'ムーラン・ド・ラ・ギャレットの舞踏会' },
     stories: {
       en: "Renoir painted this lively scene in 1876 at the Moulin de la Galette, an open-air dance hall in Montmartre where working-class Parisians gathered on Sunday afternoons. Couples dance and friends talk at tables under the trees, while sunlight filtering through the leaves scatters patches of light across faces and clothes. Several of the figures were posed by Renoir's friends. Shown at the third Impressionist exhibition in 1877, it was owned by Gustave Caillebotte, who bequeathed it to the French state; it now hangs in the Musée d'Orsay.",
       es: "Renoir pintó esta animada escena en 1876 en el Moulin de la Galette, un baile al aire libre de Montmartre donde los parisinos de clase trabajadora se reunían los domingos por la tarde. Unas parejas bailan y otros charlan en torno a las mesas bajo los árboles, mientras la luz que se filtra entre las hojas salpica de manchas claras rostros y vestidos. Varios de los personajes fueron posados por amigos del pintor. Expuesto en la tercera exposición impresionista de 1877, perteneció a Gustave Caillebotte, que lo legó al Estado francés; hoy está en el Museo de Orsay.",
@@ -1346,12 +1347,12 @@ export const curatedWorks: CuratedWork[] = [
     imageFile: 'JEAN-FRANÇOIS MILLET - El Ángelus (Museo de Orsay, 1857-1859. Óleo sobre lienzo, 55.5 x 66 cm).jpg',
     featured: false,
     popularity: 30,
-    titles: { en: 'The Angelus', es: 'El Ángelus', fr: "L'Angélus", it: "L'Angelus", ja: '晩鐘' },
+    titles: { en: 'The Angelus', es: 'El Ángelus', fr: "L'Angélus", de: 'Das Angelusläuten', it: "L'Angelus", ja: '晩鐘' },
     stories: {
       en: "Painted between 1857 and 1859, The Angelus shows two peasants in a potato field near Barbizon, pausing at dusk to recite the Angelus prayer as a distant church bell rings. Their fork, basket and wheelbarrow lie beside them while the light fades over the flat plain. Millet said the idea came from memories of his grandmother, who made the family stop work in the fields to pray when the bell rang. In 1889 it fetched a record price and was taken to the United States, but it was bought back for France and is now in the Musée d'Orsay.",
       es: "Pintado entre 1857 y 1859, El Ángelus muestra a dos campesinos en un campo de patatas cerca de Barbizon que, al caer la tarde, interrumpen el trabajo para rezar el ángelus mientras suena a lo lejos la campana de la iglesia. La horca, la cesta y la carretilla descansan a su lado mientras la luz se apaga sobre la llanura. Millet contó que la idea le vino del recuerdo de su abuela, que hacía parar el trabajo en el campo para rezar al oír la campana. En 1889 alcanzó un precio récord y viajó a Estados Unidos, pero fue recomprado para Francia y hoy está en el Museo de Orsay.",
       fr: "Peint entre 1857 et 1859, L'Angélus montre deux paysans dans un champ de pommes de terre près de Barbizon, qui s'interrompent au crépuscule pour réciter l'angélus tandis que sonne au loin la cloche de l'église. La fourche, le panier et la brouette reposent près d'eux, et la lumière décline sur la plaine. Millet raconta que l'idée lui était venue du souvenir de sa grand-mère, qui faisait cesser le travail aux champs pour prier dès que la cloche sonnait. Vendu en 1889 à un prix record, le tableau partit aux États-Unis avant d'être racheté pour la France ; il est aujourd'hui au musée d'Orsay.",
-      de: "Das zwischen 1857 und 1859 gemalte Bild zeigt zwei Bauern auf einem Kartoffelfeld bei Barbizon, die in der Abenddämmerung innehalten, um beim fernen Glockenläuten den Angelus zu beten. Gabel, Korb und Schubkarre liegen neben ihnen, während das Licht über der flachen Ebene schwindet. Millet erzählte, die Idee gehe auf seine Großmutter zurück, die beim Läuten der Glocke die Feldarbeit unterbrechen ließ, um zu beten. 1889 erzielte das Gemälde einen Rekordpreis und ging in die USA, wurde aber für Frankreich zurückgekauft und hängt heute im Musée d'Orsay.",
+      de: "Das zwischen 1857 und 1859 gemalte Angelusläuten zeigt zwei Bauern auf einem Kartoffelfeld bei Barbizon, die in der Abenddämmerung innehalten, um beim fernen Glockenläuten den Angelus zu beten. Gabel, Korb und Schubkarre liegen neben ihnen, während das Licht über der flachen Ebene schwindet. Millet erzählte, die Idee gehe auf seine Großmutter zurück, die beim Läuten der Glocke die Feldarbeit unterbrechen ließ, um zu beten. 1889 erzielte das Gemälde einen Rekordpreis und ging in die USA, wurde aber für Frankreich zurückgekauft und hängt heute im Musée d'Orsay.",
       it: "Dipinto tra il 1857 e il 1859, L'Angelus mostra due contadini in un campo di patate vicino a Barbizon che, al tramonto, interrompono il lavoro per recitare l'Angelus mentre in lontananza suona la campana della chiesa. Il forcone, la cesta e la carriola giacciono accanto a loro, mentre la luce si spegne sulla pianura. Millet raccontò che l'idea gli era venuta dal ricordo della nonna, che al suono della campana faceva interrompere il lavoro nei campi per pregare. Nel 1889 fu venduto a un prezzo record e finì negli Stati Uniti, ma fu poi ricomprato per la Francia; oggi è al Musée d'Orsay.",
       ja: "1857年から1859年にかけて描かれた作品で、バルビゾン近郊のジャガイモ畑で、遠くの教会の鐘を聞いた二人の農民が夕暮れに手を止め、アンジェラスの祈りを捧げる姿を描いています。傍らにはフォークや籠、手押し車が置かれ、平原に夕闇が迫っています。ミレーは、鐘が鳴ると畑仕事を止めさせて祈らせた祖母の思い出がこの絵の着想になったと語っています。1889年に記録的な高値で売却されてアメリカに渡りましたが、フランスが買い戻し、現在はオルセー美術館に所蔵されています。",
     },
@@ -1394,7 +1395,7 @@ export const curatedWorks: CuratedWork[] = [
     imageFile: 'Turner, J. M. W. - The Fighting Téméraire tugged to her last Berth to be broken.jpg',
     featured: false,
     popularity: 30,
-    titles: { en: 'The Fighting Temeraire', fr: 'Le Dernier Voyage du Téméraire', de: 'Die letzte Fahrt der Temeraire', ja: '戦艦テメレール号' },
+    titles: { en: 'The Fighting Temeraire', es: 'El último viaje del Temerario', fr: 'Le Dernier Voyage du Téméraire', de: 'Die letzte Fahrt der Temeraire', it: 'La valorosa Téméraire', ja: '戦艦テメレール号' },
     stories: {
       en: "Turner exhibited this painting at the Royal Academy in 1839. It shows HMS Temeraire, a 98-gun warship that had fought at the Battle of Trafalgar in 1805, being towed up the Thames by a small, dark steam tug in 1838 to be broken up. The pale, ghostly old ship glides against a blazing sunset, a symbol of the passing age of sail. Turner kept it until his death and left it to the nation; in 2005 it was voted Britain's favourite painting, and it hangs in the National Gallery in London.",
       es: "Turner expuso este cuadro en la Royal Academy en 1839. Muestra al HMS Temeraire, un navío de 98 cañones que había combatido en la batalla de Trafalgar en 1805, remolcado Támesis arriba por un pequeño y oscuro remolcador de vapor en 1838 para ser desguazado. El viejo barco, pálido y casi fantasmal, se desliza ante un atardecer encendido, símbolo del fin de la era de la vela. Turner lo conservó hasta su muerte y lo legó a la nación; en 2005 fue elegido el cuadro favorito de los británicos y se exhibe en la National Gallery de Londres.",

@@ -71,6 +71,12 @@ test.describe('the artwork page', () => {
     await expect(page.getByText('92.1 × 73.7 cm')).toBeVisible();
     const facts = page.locator('dl');
     await expect(facts.getByRole('link').nth(1)).toHaveAttribute('href', /\/en\/(museums|movements|genres)\//);
+    // No dead ends: the Museum of Modern Art and the night-sky subject have fewer than 3 published works,
+    // so no browse page; they are named without a link. Post-Impressionism (5 works) is a link.
+    await expect(facts).toContainText('Museum of Modern Art');
+    await expect(facts.getByRole('link', { name: 'Museum of Modern Art' })).toHaveCount(0);
+    await expect(facts.getByRole('link', { name: 'Night sky' })).toHaveCount(0);
+    await expect(facts.getByRole('link', { name: 'Post-Impressionism' })).toHaveAttribute('href', '/en/movements/post-impressionism');
     await expect(page.getByRole('list', { name: 'Related works' }).getByRole('listitem').first()).toBeVisible();
 
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

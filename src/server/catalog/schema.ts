@@ -89,7 +89,14 @@ export const ArtistCard = z
   .meta({ id: 'ArtistCard' });
 export type ArtistCard = z.output<typeof ArtistCard>;
 
-export const TaxonRef = z.object({ kind: z.enum(taxonKinds), slug: z.string(), name: z.string() });
+export const TaxonRef = z.object({
+  kind: z.enum(taxonKinds),
+  slug: z.string(),
+  name: z.string(),
+  hasPage: z
+    .boolean()
+    .describe('Whether the browse page /{kind}/{slug} exists (it has at least 3 published works); when false, show the name without a link'),
+});
 export type TaxonRef = z.output<typeof TaxonRef>;
 
 export const TaxonCard = z

@@ -237,7 +237,7 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
     : [];
   if (!row) throw notFound(`No artwork in the catalog has the slug "${slug}".`);
   const taxa: TaxonRef[] = row.taxa
-    .map((taxon) => ({ kind: pluralOf[taxon.kind], slug: taxon.slug, name: taxon.name }))
+    .map((taxon) => ({ kind: pluralOf[taxon.kind], slug: taxon.slug, name: taxon.name, hasPage: taxon.works >= BROWSE_PAGE_MIN_WORKS }))
     .sort((a, b) => taxonKinds.indexOf(a.kind) - taxonKinds.indexOf(b.kind) || a.name.localeCompare(b.name));
   return {
     artwork: {
@@ -339,18 +339,20 @@ export async function artistDetail(db: Db, slug: string, page: number, locale: L
     : [];
   if (!row) throw notFound(`No artist in the catalog has the slug "${slug}".`);
   const [movements, works] = await Promise.all([
-    db.$queryRaw<{ slug: string; name: string; n: bigint }[]>(Prisma.sql`
-      SELECT t.slug, COALESCE(tl.name, te.name, t.slug) AS name, count(*) AS n
+    db.$queryRaw<{ slug: string; name: string; n: bigint; works: number }[]>(Prisma.sql`
+      SELECT t.slug, COALESCE(tl.name, te.name, t.slug) AS name, count(*) AS n, t.artwork_count AS works
         FROM artworks w JOIN artwork_taxa l ON l.artwork_id = w.id JOIN taxa t ON t.id = l.taxon_id AND t.kind = 'movement'
         LEFT JOIN taxon_texts tl ON tl.taxon_id = t.id AND tl.locale = ${lang}
         LEFT JOIN taxon_texts te ON te.taxon_id = t.id AND te.locale = 'en'
        WHERE w.artist_id = ${row.id} AND w.status = 'published'
-       GROUP BY t.id, t.slug, tl.name, te.name ORDER BY n DESC, t.slug LIMIT ${MAIN_MOVEMENTS}`),
+       GROUP BY t.id, t.slug, t.artwork_count, tl.name, te.name ORDER BY n DESC, t.slug LIMIT ${MAIN_MOVEMENTS}`),
     artworkPage(db, { artist: slug, page, locale }, { artist: { id: row.id, artworkCount: row.artwork_count } }),
   ]);
   return {
     artist: { ...toArtistCard(row), bio: row.bio, wikidataId: row.wikidata_id },
-    movements: movements.map((m) => ({ kind: 'movements' as const, slug: m.slug, name: m.name, artworkCount: Number(m.n) })),
+    movements: movements.map((m) => ({
+      kind: 'movements' as const, slug: m.slug, name: m.name, artworkCount: Number(m.n), hasPage: m.works >= BROWSE_PAGE_MIN_WORKS,
+    })),
     works,
   };
 }

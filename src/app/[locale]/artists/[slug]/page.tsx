@@ -91,9 +91,14 @@ export default async function ArtistPage({ params, searchParams }: Props) {
             <ul className={styles.pills} aria-labelledby="artist-movements">
               {movements.map((movement) => (
                 <li key={movement.slug}>
-                  <Link className={styles.pill} href={pagePath.taxon('movements', movement.slug)}>
-                    {movement.name}
-                  </Link>
+                  {movement.hasPage ? (
+                    <Link className={styles.pill} href={pagePath.taxon('movements', movement.slug)}>
+                      {movement.name}
+                    </Link>
+                  ) : (
+                    // Fewer than 3 published works: no browse page yet, so no link to a 404.
+                    <span className={`${styles.pill} ${styles.pillText}`}>{movement.name}</span>
+                  )}
                 </li>
               ))}
             </ul>

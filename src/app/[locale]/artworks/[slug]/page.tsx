@@ -207,7 +207,7 @@ export default async function ArtworkPage({ params }: Props) {
                         {byKind(kind).map((taxon, i) => (
                           <span key={taxon.slug}>
                             {i > 0 ? ', ' : null}
-                            <Link href={pagePath.taxon(kind, taxon.slug)}>{taxon.name}</Link>
+                            {taxon.hasPage ? <Link href={pagePath.taxon(kind, taxon.slug)}>{taxon.name}</Link> : taxon.name}
                           </span>
                         ))}
                       </dd>
@@ -221,9 +221,14 @@ export default async function ArtworkPage({ params }: Props) {
                       <ul className={styles.chips}>
                         {subjects.map((taxon) => (
                           <li key={taxon.slug}>
-                            <Link className={styles.chip} href={pagePath.taxon('subjects', taxon.slug)}>
-                              {taxon.name}
-                            </Link>
+                            {taxon.hasPage ? (
+                              <Link className={styles.chip} href={pagePath.taxon('subjects', taxon.slug)}>
+                                {taxon.name}
+                              </Link>
+                            ) : (
+                              // Fewer than 3 published works: no browse page yet, so no link to a 404.
+                              <span className={`${styles.chip} ${styles.chipText}`}>{taxon.name}</span>
+                            )}
                           </li>
                         ))}
                       </ul>
