@@ -65,7 +65,7 @@ describe('only published rows are ever served', () => {
     }
     const [all, , secretSearch, , vanGogh, postImpressionism, hidden, queuedArtist, bySlugs, starry, artists, vanGoghPage, movements, , movementPage] = answers.map((a) => a.body);
     expect(all.total).toBe(31);
-    expect(secretSearch).toEqual({ items: [], total: 0, page: 1, pageSize: 48 });
+    expect(secretSearch).toEqual({ items: [], total: 0, page: 1, pageSize: 48, suggestion: null });
     expect(vanGogh.total).toBe(5);
     expect(vanGogh.items).toHaveLength(5);
     expect(postImpressionism.total).toBe(postImpressionism.items.length);
