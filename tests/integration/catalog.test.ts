@@ -121,7 +121,7 @@ describe('artworks', () => {
     expect(first.body).toMatchObject({ total: 31, page: 1, pageSize: 48 });
     expect(first.body.items).toHaveLength(31);
     const second = await rest('GET', '/artworks', { page: '2' });
-    expect(second.body).toEqual({ items: [], total: 31, page: 2, pageSize: 48 });
+    expect(second.body).toEqual({ items: [], total: 31, page: 2, pageSize: 48, suggestion: null });
   });
 
   test('featured=1 keeps only featured works; filters by artist and browse pages combine', async () => {
