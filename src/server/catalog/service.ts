@@ -176,7 +176,11 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   const score = (v: Prisma.Sql) => Prisma.sql`
     (CASE WHEN ${v} LIKE t.lf || '%' THEN 3 WHEN ${v} LIKE '% ' || t.lf || '%' THEN 2 WHEN ${v} LIKE '%' || t.lf || '%' THEN 1 ELSE 0 END
      + greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v})))`;
-  const matches = (v: Prisma.Sql) => Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v} OR t.f % ${v})`;
+  // Whole similarity (`%`, threshold 0.3) catches a run-together or split name ("monalisa"); on a
+  // short prefix it would match a good share of all titles, so it joins from 5 characters on.
+  const whole = [...typed].length >= 5;
+  const matches = (v: Prisma.Sql) =>
+    whole ? Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v} OR t.f % ${v})` : Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v})`;
   const artworkHits = shortCjk
     ? Prisma.sql`
       SELECT w.id, max(${score(Prisma.sql`shop_fold(x.title)`)}) AS score
