@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '@/server/db/client';
 import { ownDatabase } from '../support/database';
@@ -155,5 +156,18 @@ describe('GET /v1/search/suggestions', () => {
     expect(answer.status).toBe(400);
     expect(Object.keys(answer.body)).toEqual(['error']);
     expect(answer.body.error.code).toBe('invalid_input');
+  });
+});
+
+describe('each language\'s search hint', () => {
+  test.each(['en', 'es', 'fr', 'de', 'it', 'ja', 'vi'])('%s: every example in the hint finds works exactly, in that language', async (locale) => {
+    const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+    const examples = [...(messages.Home.searchHint as string).matchAll(/[“«„「]\s?([^”»“」]+?)\s?[”»“」]/g)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const example of examples) {
+      const found = await search(example, locale);
+      expect(found.total, `${locale}: ${example}`).toBeGreaterThan(0);
+      expect(found.suggestion, `${locale}: ${example}`).toBeNull();
+    }
   });
 });
