@@ -176,20 +176,25 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   const score = (v: Prisma.Sql) => Prisma.sql`
     (CASE WHEN ${v} LIKE t.lf || '%' THEN 3 WHEN ${v} LIKE '% ' || t.lf || '%' THEN 2 WHEN ${v} LIKE '%' || t.lf || '%' THEN 1 ELSE 0 END
      + greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v})))`;
-  // Whole similarity (`%`, threshold 0.3) catches a run-together or split name ("monalisa"); on a
-  // short prefix it would match a good share of all titles, so it joins from 5 characters on.
+  // Strict word similarity (`<<%`, threshold 0.5: a whole stretch of words) catches a
+  // run-together or split name ("monalisa"); from 5 characters on, since a short prefix would
+  // match a good share of all titles.
   const whole = [...typed].length >= 5;
   const matches = (v: Prisma.Sql) =>
-    whole ? Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v} OR t.f % ${v})` : Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v})`;
+    whole ? Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v} OR t.f <<% ${v})` : Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v})`;
+  // Each matching title is folded once (unaccent is the costly part), then scored.
   const artworkHits = shortCjk
     ? Prisma.sql`
-      SELECT w.id, max(${score(Prisma.sql`shop_fold(x.title)`)}) AS score
+      SELECT w.id, max(${score(Prisma.sql`f.v`)}) AS score
         FROM typed t JOIN artworks w ON cjk_grams(w.search_text) @> cjk_grams(t.f) AND w.status = 'published'
-        JOIN artwork_texts x ON x.artwork_id = w.id AND shop_fold(x.title) LIKE '%' || t.lf || '%'
+        JOIN artwork_texts x ON x.artwork_id = w.id
+        CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
+       WHERE f.v LIKE '%' || t.lf || '%'
        GROUP BY w.id`
     : Prisma.sql`
-      SELECT x.artwork_id AS id, max(${score(Prisma.sql`shop_fold(x.title)`)}) AS score
+      SELECT x.artwork_id AS id, max(${score(Prisma.sql`f.v`)}) AS score
         FROM typed t JOIN artwork_texts x ON ${matches(Prisma.sql`shop_fold(x.title)`)}
+        CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
        GROUP BY x.artwork_id`;
   const artistHits = Prisma.sql`
       SELECT h.id, max(h.score) AS score FROM (
