@@ -207,17 +207,19 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   const rows = await db.$queryRaw<SuggestionRow[]>(Prisma.sql`
     WITH typed AS (SELECT shop_fold(${typed}) AS f, shop_fold(${like}) AS lf)
     SELECT s.kind, s.slug, s.label, s.sublabel FROM (
-      (SELECT 'artwork' AS kind, w.slug, h.score, w.popularity AS known,
+      (SELECT 'artwork' AS kind, w.slug, w.score, w.popularity AS known,
               COALESCE(tl.title, te.title,
                 (SELECT x.title FROM artwork_texts x WHERE x.artwork_id = w.id AND x.title IS NOT NULL ORDER BY x.locale LIMIT 1), w.slug) AS label,
               COALESCE(al.name, a.name) AS sublabel
-         FROM (${artworkHits}) h
-         JOIN artworks w ON w.id = h.id AND w.status = 'published'
+         -- The best few first, then their labels: a common prefix matches thousands of titles.
+         FROM (SELECT w.id, w.slug, w.popularity, w.artist_id, h.score
+                 FROM (${artworkHits}) h
+                 JOIN artworks w ON w.id = h.id AND w.status = 'published'
+                ORDER BY h.score DESC, w.popularity DESC, w.id LIMIT ${SUGGESTIONS_MAX}) w
          JOIN artists a ON a.id = w.artist_id
          LEFT JOIN artwork_texts tl ON tl.artwork_id = w.id AND tl.locale = ${lang}
          LEFT JOIN artwork_texts te ON te.artwork_id = w.id AND te.locale = 'en'
-         LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}
-        ORDER BY h.score DESC, w.popularity DESC, w.id LIMIT ${SUGGESTIONS_MAX})
+         LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang})
       UNION ALL
       (SELECT 'artist', a.slug, h.score, a.artwork_count * 1000, COALESCE(al.name, a.name),
               CASE WHEN a.birth_year IS NULL AND a.death_year IS NULL THEN NULL
