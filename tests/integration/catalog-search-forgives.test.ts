@@ -171,3 +171,16 @@ describe('each language\'s search hint', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  test('describes the suggestion field of the artworks list and the suggestions operation', async () => {
+    const doc = (await rest('/openapi.json')).body;
+    const text = JSON.stringify(doc);
+    const list = JSON.stringify(doc.paths['/artworks'].get.responses['200']);
+    expect(list + text).toMatch(/ArtworkSearchPage/);
+    expect(JSON.stringify(doc.components?.schemas?.ArtworkSearchPage ?? doc.paths['/artworks'].get.responses['200'])).toMatch(/"suggestion"/);
+    const suggestions = doc.paths['/search/suggestions'].get;
+    expect(suggestions.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['locale', 'q']);
+    expect(JSON.stringify(suggestions.responses['200'])).toMatch(/Suggestions|"items"/);
+  });
+});
