@@ -12,11 +12,12 @@ import { SiteSearch } from '@/components/site/site-search';
  */
 const render = (locale: 'en' | 'ja') =>
   renderToStaticMarkup(
-    createElement(
-      NextIntlClientProvider,
-      { locale, timeZone: 'UTC', messages: JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) },
-      createElement(SiteSearch, { locale }),
-    ),
+    createElement(NextIntlClientProvider, {
+      locale,
+      timeZone: 'UTC',
+      messages: JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')),
+      children: createElement(SiteSearch, { locale }),
+    }),
   );
 
 describe('header search', () => {
