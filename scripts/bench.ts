@@ -273,6 +273,27 @@ async function endpoints(url: string): Promise<Endpoint[]> {
         });
       }
     }
+    // Search that forgives: suggestions while typing (prefixes and typos, as a shopper types them)
+    // and searches with a typo, which run the exact search, the closest-text query and the
+    // suggestion's search (docs/decisions.md "Search that forgives").
+    const typing: [string, string][] = [
+      ['en', 'riv'], ['en', 'gard'], ['en', 'portr'], ['en', 'moreu'], ['fr', 'jard'], ['fr', 'égli'], ['fr', 'rivere'], ['ja', '庭'], ['ja', 'ひま'], ['de', 'garten'],
+    ];
+    list.push({
+      name: 'search-suggestions',
+      label: `GET /v1/search/suggestions?q= (${typing.map(([, w]) => w).join(' | ')})`,
+      group: 'search',
+      floor: 'all',
+      paths: typing.map(([lang, w]) => `/v1/search/suggestions?q=${q(w)}&locale=${lang}`),
+    });
+    const typos = ['rivre sunset', 'gardn', 'portriat', 'jardim paris', 'moreu'];
+    list.push({
+      name: 'search-typo',
+      label: `GET /v1/artworks?q= with a typo, did-you-mean (${typos.join(' | ')})`,
+      group: 'search',
+      floor: 'all',
+      paths: typos.map((w, i) => `/v1/artworks?q=${q(w)}&locale=${loc(i)}`),
+    });
     list.push(
       { name: 'sitemap-index', label: 'GET /v1/seo/sitemaps', group: 'info', floor: 'all', paths: ['/v1/seo/sitemaps'] },
       {

@@ -51,8 +51,8 @@ test('home: policy present, hydrates and searches with no violation', async ({ p
   const violations = await watchPolicy(page);
   expectPagePolicy(await page.goto('/en'));
   await hydrated(page);
-  await page.getByRole('banner').getByRole('searchbox').first().fill('starry');
-  await page.getByRole('banner').getByRole('searchbox').first().press('Enter');
+  await page.getByRole('banner').getByRole('combobox').first().fill('starry');
+  await page.getByRole('banner').getByRole('combobox').first().press('Enter');
   await expect(page).toHaveURL(/\/en\/artworks\?q=starry/);
   await hydrated(page);
   expect(await violations()).toEqual([]);

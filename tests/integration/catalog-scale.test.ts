@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { recountCatalog } from '@/server/catalog/counts';
-import { listArtworks } from '@/server/catalog/service';
+import { listArtworks, searchSuggestions } from '@/server/catalog/service';
 import type { Db } from '@/server/db/client';
 import { ownDatabase } from '../support/database';
 
@@ -73,6 +73,38 @@ test('search still finds the curated work among 20,000 others, and the synthetic
   const lists = await listArtworks(db, { page: 2, locale: 'en' });
   expect(lists.total).toBe(20031);
   expect(lists.items).toHaveLength(48);
+});
+
+/** Runs `read` on a client whose raw reads are also EXPLAINed; returns each statement's plan. */
+async function plansOf(read: (db: Db) => Promise<unknown>): Promise<string[]> {
+  const plans: string[] = [];
+  const explaining = new Proxy(db, {
+    get(target, prop) {
+      if (prop !== '$queryRaw') return Reflect.get(target, prop);
+      return async (sql: { text: string; values: unknown[] }) => {
+        const rows = await target.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql.text}`, ...sql.values);
+        plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+        return target.$queryRaw(sql as never);
+      };
+    },
+  });
+  await read(explaining);
+  return plans;
+}
+
+test('search that forgives at scale: the closest title and the suggestions come from the folded-title trigram index', async () => {
+  const typo = await listArtworks(db, { q: 'Sternenacht', page: 1, locale: 'en' });
+  expect(typo.suggestion).toEqual({ q: 'Die Sternennacht', shown: true });
+  expect(typo.items.map((c) => c.slug)).toEqual(['the-starry-night']);
+  const [, closest] = await plansOf((explaining) => listArtworks(explaining, { q: 'Sternenacht', page: 1, locale: 'en' }));
+  expect(closest, closest).toMatch(/Bitmap Index Scan on artwork_texts_title_trgm/);
+  expect(closest, closest).not.toMatch(/Seq Scan on artwork_texts/);
+  for (const [q, locale] of [['sternen', 'de'], ['monalisa', 'en'], ['harbr', 'en']] as const) {
+    const [plan] = await plansOf((explaining) => searchSuggestions(explaining, q, locale));
+    expect(plan, plan).toMatch(/Bitmap Index Scan on artwork_texts_title_trgm/);
+    expect(plan, plan).not.toMatch(/Seq Scan on artwork_texts/);
+  }
+  expect((await searchSuggestions(db, 'harbr', 'en')).items).toHaveLength(8);
 });
 
 test('sitemap chunks hold at most 5,000 pages each', async () => {

@@ -65,7 +65,7 @@ describe('only published rows are ever served', () => {
     }
     const [all, , secretSearch, , vanGogh, postImpressionism, hidden, queuedArtist, bySlugs, starry, artists, vanGoghPage, movements, , movementPage] = answers.map((a) => a.body);
     expect(all.total).toBe(31);
-    expect(secretSearch).toEqual({ items: [], total: 0, page: 1, pageSize: 48 });
+    expect(secretSearch).toEqual({ items: [], total: 0, page: 1, pageSize: 48, suggestion: null });
     expect(vanGogh.total).toBe(5);
     expect(vanGogh.items).toHaveLength(5);
     expect(postImpressionism.total).toBe(postImpressionism.items.length);
@@ -130,7 +130,7 @@ describe('artworks', () => {
     expect(first.body).toMatchObject({ total: 31, page: 1, pageSize: 48 });
     expect(first.body.items).toHaveLength(31);
     const second = await rest('GET', '/artworks', { page: '2' });
-    expect(second.body).toEqual({ items: [], total: 31, page: 2, pageSize: 48 });
+    expect(second.body).toEqual({ items: [], total: 31, page: 2, pageSize: 48, suggestion: null });
   });
 
   test('featured=1 keeps only featured works; filters by artist and browse pages combine', async () => {

@@ -5,18 +5,20 @@ import {
   ArtistPage,
   ArtworkCard,
   ArtworkDetail,
-  ArtworkPage,
+  ArtworkSearchPage,
   ArtworksQuery,
   BySlugsQuery,
   Paged,
   SlugPageQuery,
   SlugQuery,
+  Suggestions,
+  SuggestionsQuery,
   TaxaQuery,
   TaxonDetail,
   TaxonPage,
   TaxonQuery,
 } from './schema';
-import { artistDetail, artworkDetail, artworksBySlugs, listArtists, listArtworks, listTaxa, taxonDetail } from './service';
+import { artistDetail, artworkDetail, artworksBySlugs, listArtists, listArtworks, listTaxa, searchSuggestions, taxonDetail } from './service';
 
 /** Catalog reads are public and the same for everyone: cacheable by browsers and CDNs. */
 const catalog = (path: `/${string}`, summary: string, errorResponses: Record<number, string> = {}): Meta => ({
@@ -38,10 +40,16 @@ export const catalogRouter = router({
     .query(({ ctx, input }) => artistDetail(ctx.db, input.slug, input.page, input.locale)),
 
   artworks: publicProcedure
-    .meta(catalog('/artworks', 'Published artworks, best known first; q searches titles in any language and artist names'))
+    .meta(catalog('/artworks', 'Published artworks, best known first; q searches titles in any language and artist names, and a search that finds fewer than 3 works offers (or shows) the results of the closest title or name'))
     .input(ArtworksQuery)
-    .output(ArtworkPage)
+    .output(ArtworkSearchPage)
     .query(({ ctx, input }) => listArtworks(ctx.db, input)),
+
+  searchSuggestions: publicProcedure
+    .meta(catalog('/search/suggestions', 'Up to 8 artworks and artists for what has been typed so far: prefixes and near misses of titles in any language and artist names, labelled in the asked language'))
+    .input(SuggestionsQuery)
+    .output(Suggestions)
+    .query(({ ctx, input }) => searchSuggestions(ctx.db, input.q, input.locale)),
 
   artworksBySlugs: publicProcedure
     .meta(catalog('/artworks/by-slugs', 'Cards for a list of slugs, in the order given (favorites)'))

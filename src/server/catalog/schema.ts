@@ -77,6 +77,38 @@ export type Page<T> = { items: T[]; total: number; page: number; pageSize: numbe
 
 export const ArtworkPage = page$(ArtworkCard).meta({ id: 'ArtworkPage' });
 
+/** The artworks list with what a search that found little offers instead (docs/decisions.md "Search that forgives"). */
+export const ArtworkSearchPage = ArtworkPage.extend({
+  suggestion: z
+    .object({
+      q: z.string().describe('A title or artist name close to what was typed; searching it finds more'),
+      shown: z.boolean().describe('true: the search found nothing, so items and total are the results for this q instead'),
+    })
+    .nullable()
+    .describe('"Did you mean": null unless q found fewer than 3 works and a close title or artist name finds more'),
+}).meta({ id: 'ArtworkSearchPage' });
+export type ArtworkSearchPage = z.output<typeof ArtworkSearchPage>;
+
+export const SUGGESTIONS_MAX = 8;
+
+export const SuggestionsQuery = z.object({
+  locale,
+  q: searchText
+    .pipe(z.string().trim().min(1, 'must not be empty').max(100))
+    .describe('What the shopper has typed so far (1 to 100 characters): a prefix or a misspelling of a title in any language or an artist name'),
+});
+
+export const Suggestion = z
+  .object({
+    kind: z.enum(['artwork', 'artist']),
+    slug: z.string(),
+    label: z.string().describe('The title or name in the asked language (English fallback)'),
+    sublabel: z.string().nullable().describe("An artwork's artist; an artist's years"),
+  })
+  .meta({ id: 'Suggestion' });
+export type Suggestion = z.output<typeof Suggestion>;
+export const Suggestions = z.object({ items: z.array(Suggestion).max(SUGGESTIONS_MAX) }).meta({ id: 'Suggestions' });
+
 export const ArtistCard = z
   .object({
     slug: z.string(),

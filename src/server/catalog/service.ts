@@ -11,7 +11,10 @@ import {
   type ArtistCard,
   type ArtworkCard,
   type ArtworksQuery,
+  type ArtworkSearchPage,
   type Page,
+  SUGGESTIONS_MAX,
+  type Suggestion,
   type TaxonCard,
   type TaxonKindPlural,
   type TaxonRef,
@@ -89,8 +92,144 @@ function wordFilter(word: string): Prisma.Sql {
   return Prisma.sql`w.search_text LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`;
 }
 
-export function listArtworks(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCard>> {
-  return artworkPage(db, query);
+/** A search that finds fewer works than this on its first page looks for a close title or name. */
+export const FEW_RESULTS = 3;
+/** What was typed must have this many letters (spaces aside) before a misspelling is guessed at. */
+const MIN_FORGIVEN = 4;
+/** How close (pg_trgm similarity or word similarity, 0 to 1) a title or name must be to be suggested. */
+const CLOSE_ENOUGH = 0.5;
+/** Any CJK character: trigrams of one- and two-character words say nothing, so those are never guessed at. */
+const HAS_CJK = /[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
+
+/**
+ * The artworks list. A search that finds fewer than FEW_RESULTS works on page 1 asks which title
+ * (any language) or artist name is closest to what was typed (pg_trgm word similarity, on the
+ * trigram indexes of migration 20261124040000_search_forgives) and searches that: when the
+ * search found nothing, the answer is that search's results with `suggestion.shown`; when it found
+ * one or two, they stay and the suggestion is only offered. A suggestion is offered only when it
+ * finds more than what was typed did.
+ */
+export async function listArtworks(db: Db, query: ArtworksQuery): Promise<ArtworkSearchPage> {
+  const found = await artworkPage(db, query);
+  const q = (query.q ?? '').trim();
+  if (query.page !== 1 || found.total >= FEW_RESULTS || q.replace(/\s+/g, '').length < MIN_FORGIVEN || HAS_CJK.test(q)) {
+    return { ...found, suggestion: null };
+  }
+  const closest = await closestText(db, q);
+  if (!closest) return { ...found, suggestion: null };
+  const instead = await artworkPage(db, { ...query, q: closest });
+  if (instead.total <= found.total) return { ...found, suggestion: null };
+  return found.total === 0 ? { ...instead, suggestion: { q: closest, shown: true } } : { ...found, suggestion: { q: closest, shown: false } };
+}
+
+/**
+ * The published title (any language) or artist name closest to `q`, or null when none is close
+ * (word similarity under pg_trgm's default threshold, 0.6). Each candidate set is read through a
+ * trigram index (`<%`); the closest by word similarity, then by whole similarity (a name of about
+ * the typed length wins), then the better known.
+ */
+async function closestText(db: Db, q: string): Promise<string | null> {
+  // `%` (whole similarity, threshold 0.3) or `<%` (word similarity, threshold 0.6): "monalisa" is
+  // 0.58 like "Mona Lisa" as a whole, "sternenacht" 0.92 like a stretch of "die sternennacht".
+  const near = (v: Prisma.Sql) => Prisma.sql`(t.f % ${v} OR t.f <% ${v})`;
+  const closeness = (v: Prisma.Sql) => Prisma.sql`greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v}))`;
+  const [row] = await db.$queryRaw<{ text: string }[]>(Prisma.sql`
+    WITH typed AS (SELECT shop_fold(${q}) AS f)
+    SELECT c.text FROM (
+      (SELECT x.title AS text, ${closeness(Prisma.sql`shop_fold(x.title)`)} AS ws, similarity(t.f, shop_fold(x.title)) AS s, w.popularity AS known
+         FROM typed t JOIN artwork_texts x ON ${near(Prisma.sql`shop_fold(x.title)`)}
+         JOIN artworks w ON w.id = x.artwork_id AND w.status = 'published'
+        ORDER BY ws DESC, s DESC, known DESC LIMIT 5)
+      UNION ALL
+      (SELECT a.name, ${closeness(Prisma.sql`shop_fold(a.name)`)}, similarity(t.f, shop_fold(a.name)), a.artwork_count * 1000
+         FROM typed t JOIN artists a ON ${near(Prisma.sql`shop_fold(a.name)`)} AND a.status = 'published' AND a.artwork_count > 0
+        ORDER BY 2 DESC, 3 DESC LIMIT 5)
+      UNION ALL
+      (SELECT n.name, ${closeness(Prisma.sql`shop_fold(n.name)`)}, similarity(t.f, shop_fold(n.name)), a.artwork_count * 1000
+         FROM typed t JOIN artist_texts n ON ${near(Prisma.sql`shop_fold(n.name)`)}
+         JOIN artists a ON a.id = n.artist_id AND a.status = 'published' AND a.artwork_count > 0
+        ORDER BY 2 DESC, 3 DESC LIMIT 5)
+    ) c WHERE c.ws >= ${CLOSE_ENOUGH} ORDER BY c.ws DESC, c.s DESC, c.known DESC LIMIT 1`);
+  return row && row.text.trim().toLowerCase() !== q.toLowerCase() ? row.text.trim() : null;
+}
+
+interface SuggestionRow {
+  kind: 'artwork' | 'artist';
+  slug: string;
+  label: string;
+  sublabel: string | null;
+}
+
+/**
+ * Suggestions while typing: at most SUGGESTIONS_MAX artworks and artists whose title (in any
+ * language) or name starts with, contains or nearly matches what was typed, in the asked
+ * language. Ranked: a title or name that starts with it, then one with a word starting with it,
+ * then by word similarity, then the better known. One- and two-character CJK input is found
+ * through the CJK character index of the search text, like the search itself.
+ */
+export async function searchSuggestions(db: Db, q: string, locale: Locale): Promise<{ items: Suggestion[] }> {
+  const lang = textLocale(locale);
+  const typed = q.trim();
+  const shortCjk = [...typed].length <= 2 && CJK.test(typed);
+  const like = likeLiteral(typed);
+  // How well a folded text `v` answers: 3 starts with it, 2 a word starts with it, 1 contains it; plus similarity.
+  const score = (v: Prisma.Sql) => Prisma.sql`
+    (CASE WHEN ${v} LIKE t.lf || '%' THEN 3 WHEN ${v} LIKE '% ' || t.lf || '%' THEN 2 WHEN ${v} LIKE '%' || t.lf || '%' THEN 1 ELSE 0 END
+     + greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v})))`;
+  // Strict word similarity (`<<%`, threshold 0.5: a whole stretch of words) catches a
+  // run-together or split name ("monalisa"); from 5 characters on, since a short prefix would
+  // match a good share of all titles.
+  const whole = [...typed].length >= 5;
+  const matches = (v: Prisma.Sql) =>
+    whole ? Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v} OR t.f <<% ${v})` : Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v})`;
+  // Each matching title is folded once (unaccent is the costly part), then scored.
+  const artworkHits = shortCjk
+    ? Prisma.sql`
+      SELECT w.id, max(${score(Prisma.sql`f.v`)}) AS score
+        FROM typed t JOIN artworks w ON cjk_grams(w.search_text) @> cjk_grams(t.f) AND w.status = 'published'
+        JOIN artwork_texts x ON x.artwork_id = w.id
+        CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
+       WHERE f.v LIKE '%' || t.lf || '%'
+       GROUP BY w.id`
+    : Prisma.sql`
+      SELECT x.artwork_id AS id, max(${score(Prisma.sql`f.v`)}) AS score
+        FROM typed t JOIN artwork_texts x ON ${matches(Prisma.sql`shop_fold(x.title)`)}
+        CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
+       GROUP BY x.artwork_id`;
+  const artistHits = Prisma.sql`
+      SELECT h.id, max(h.score) AS score FROM (
+        SELECT a.id, ${score(Prisma.sql`shop_fold(a.name)`)} AS score
+          FROM typed t JOIN artists a ON ${matches(Prisma.sql`shop_fold(a.name)`)} AND a.status = 'published'
+        UNION ALL
+        SELECT n.artist_id, ${score(Prisma.sql`shop_fold(n.name)`)}
+          FROM typed t JOIN artist_texts n ON ${matches(Prisma.sql`shop_fold(n.name)`)}
+      ) h GROUP BY h.id`;
+  const rows = await db.$queryRaw<SuggestionRow[]>(Prisma.sql`
+    WITH typed AS (SELECT shop_fold(${typed}) AS f, shop_fold(${like}) AS lf)
+    SELECT s.kind, s.slug, s.label, s.sublabel FROM (
+      (SELECT 'artwork' AS kind, w.slug, w.score, w.popularity AS known,
+              COALESCE(tl.title, te.title,
+                (SELECT x.title FROM artwork_texts x WHERE x.artwork_id = w.id AND x.title IS NOT NULL ORDER BY x.locale LIMIT 1), w.slug) AS label,
+              COALESCE(al.name, a.name) AS sublabel
+         -- The best few first, then their labels: a common prefix matches thousands of titles.
+         FROM (SELECT w.id, w.slug, w.popularity, w.artist_id, h.score
+                 FROM (${artworkHits}) h
+                 JOIN artworks w ON w.id = h.id AND w.status = 'published'
+                ORDER BY h.score DESC, w.popularity DESC, w.id LIMIT ${SUGGESTIONS_MAX}) w
+         JOIN artists a ON a.id = w.artist_id
+         LEFT JOIN artwork_texts tl ON tl.artwork_id = w.id AND tl.locale = ${lang}
+         LEFT JOIN artwork_texts te ON te.artwork_id = w.id AND te.locale = 'en'
+         LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang})
+      UNION ALL
+      (SELECT 'artist', a.slug, h.score, a.artwork_count * 1000, COALESCE(al.name, a.name),
+              CASE WHEN a.birth_year IS NULL AND a.death_year IS NULL THEN NULL
+                   ELSE concat_ws('–', a.birth_year::text, a.death_year::text) END
+         FROM (${artistHits}) h
+         JOIN artists a ON a.id = h.id AND a.status = 'published' AND a.artwork_count > 0
+         LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}
+        ORDER BY h.score DESC, a.artwork_count DESC, a.id LIMIT 3)
+    ) s ORDER BY s.score DESC, s.known DESC, s.kind DESC, s.slug LIMIT ${SUGGESTIONS_MAX}`);
+  return { items: rows.map((r) => ({ kind: r.kind, slug: r.slug, label: r.label, sublabel: r.sublabel })) };
 }
 
 /** What an artist or browse page read already knows of its filter: its id and stored count. */

@@ -15,7 +15,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { PAGE_SIZE, type ArtworkCard, type Page, type TaxonKindPlural } from '@/server/catalog/schema';
+import { PAGE_SIZE, type ArtworkCard, type ArtworkSearchPage, type Page, type TaxonKindPlural } from '@/server/catalog/schema';
+import { Link } from '@/i18n/navigation';
 import { pagePath } from '@/server/seo/paths';
 import type { Locale } from '@/server/shared/locales';
 import { serverApi } from '@/trpc/server';
@@ -40,7 +41,7 @@ const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = {
 const emptyPage = (page: number): Page<ArtworkCard> => ({ items: [], total: 0, page, pageSize: PAGE_SIZE });
 
 /** One `catalog.artworks` call per render, shared by the page and its metadata. */
-const readGrid = cache(async (locale: Locale, key: string): Promise<Page<ArtworkCard>> => {
+const readGrid = cache(async (locale: Locale, key: string): Promise<Page<ArtworkCard> & Partial<Pick<ArtworkSearchPage, 'suggestion'>>> => {
   const { page, ...query } = JSON.parse(key) as GridQuery & { page: number };
   if (filterKeys.some((k) => (query[k]?.length ?? 0) > MAX_SLUG)) return emptyPage(page);
   try {
@@ -117,6 +118,16 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
         <p className={nothing ? 'visually-hidden' : styles.summary} id="grid-summary">
           {summary}
         </p>
+        {/* Search that forgives: what a search that found little offers (docs/decisions.md). */}
+        {works.suggestion ? (
+          <p className={styles.summary} role="status">
+            {works.suggestion.shown ? t('showingInstead', { typed: query.q ?? '', q: works.suggestion.q }) : (
+              <Link href={{ pathname: pagePath.artworks(), query: { ...without(query, 'q'), q: works.suggestion.q } }}>
+                {t('didYouMean', { q: works.suggestion.q })}
+              </Link>
+            )}
+          </p>
+        ) : null}
         {nothing ? (
           <EmptyState title={query.q ? t('emptySearchTitle', { q: query.q }) : t('emptyTitle')} body={active.length ? t('emptyFiltersBody') : t('emptySearchBody')}>
             {active.length && query.q ? (
