@@ -107,9 +107,13 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
     await held;
     await route.continue();
   });
-  await page.locator('input[type="file"]').setInputFiles(photo);
   const preview = page.getByRole('img', { name: 'Your photo', exact: true });
-  await expect(preview).toBeVisible();
+  // A file chosen before the form has hydrated changes nothing (seen once in CI): choose it again
+  // until the form has taken it.
+  await expect(async () => {
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await expect(preview).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(preview).toHaveAttribute('src', /^blob:/);
   const progress = page.getByRole('progressbar', { name: 'Upload progress' });
   await expect(progress).toBeVisible();
