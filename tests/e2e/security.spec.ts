@@ -25,7 +25,16 @@ async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`));
   });
-  return async () => [...console, ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []))];
+  const read = () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  return async () => {
+    // A page that is still settling (the sign-in callback's last redirect, seen once in CI) destroys
+    // the context under the read: read again once it has loaded.
+    const seen = await read().catch(async () => {
+      await page.waitForLoadState('load');
+      return read();
+    });
+    return [...console, ...seen];
+  };
 }
 
 function expectPagePolicy(response: Response | null) {
