@@ -23,17 +23,14 @@ FROM deps AS build
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 RUN npm run db:generate
-# buildSite() is `next build` plus the source fingerprint scripts/start.ts checks, so a start
-# without --prebuilt also finds the build current instead of building again.
-# npm prune rewrites package-lock.json, one of the fingerprinted sources: keep the built one.
-RUN node --import tsx -e "await (await import('./scripts/lib/site-build.ts')).buildSite()" \
+# `npm run build`: the front and the launcher (esbuild, into dist) and the site (next build, into
+# .next); then only the production packages are kept (tsx, TypeScript and the other tools go).
+RUN npm run build \
  && rm -rf .next/cache \
- && cp -p package-lock.json /tmp/package-lock.json \
- && npm prune --omit=dev --no-audit --no-fund --ignore-scripts \
- && cp -p /tmp/package-lock.json package-lock.json \
- && node --import tsx -e "if (!(await import('./scripts/lib/site-build.ts')).buildIsCurrent()) { console.error('the build is not current'); process.exit(1); }"
+ && npm prune --omit=dev --no-audit --no-fund --ignore-scripts
 
-# ── runtime: the built site, the server sources start.ts runs (migrate, seed), production packages ──
+# ── runtime: built JavaScript only (the site in .next, the front and the launcher in dist), the
+# migrations the launcher applies, production packages; no TypeScript runs here ──
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
@@ -41,15 +38,13 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/.data
 WORKDIR /app
 RUN groupadd --system --gid 10001 shop && useradd --system --uid 10001 --gid shop --home-dir /app --shell /usr/sbin/nologin shop
-COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json /app/next.config.mjs ./
+COPY --from=build /app/package.json /app/package-lock.json /app/next.config.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/prisma ./prisma
-COPY --from=build /app/src ./src
-COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/messages ./messages
+COPY --from=build /app/dist ./dist
 COPY --from=build /app/public ./public
-# Next rewrites pages it revalidates (revalidate = 300) inside .next; the data folder holds disk
-# uploads when UPLOAD_STORAGE=disk. Everything else stays root's and read-only to the server.
+# The data folder holds disk uploads when UPLOAD_STORAGE=disk and the image cache; Next may write
+# its own cache under .next. Everything else stays root's and read-only to the server.
 COPY --from=build --chown=shop:shop /app/.next ./.next
 RUN mkdir -p /app/.data && chown shop:shop /app/.data
 USER shop
@@ -57,6 +52,7 @@ EXPOSE 3000
 # The load balancer's check too: 200 when the database answers and the migrations are current.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-# start.ts migrates (under an advisory lock: safe when several instances start at once), seeds the
-# curated catalog (idempotent) and serves the prebuilt site; SIGTERM stops it cleanly.
-CMD ["node", "--import", "tsx", "scripts/start.ts", "--prebuilt"]
+# The launcher (scripts/start.ts, built) migrates (under an advisory lock: safe when several
+# instances start at once), seeds the curated catalog (idempotent) and serves the prebuilt site
+# (dist/front/serve.mjs); SIGTERM stops it cleanly.
+CMD ["node", "dist/start.mjs", "--prebuilt"]

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
@@ -5,9 +6,12 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // The front server (src/server/front) compresses: it must read each page's plain HTML to hash
-  // its inline scripts for the Content-Security-Policy.
-  compress: false,
+  // Next compresses pages and its other answers; the front (src/front) compresses /v1 itself.
+  compress: true,
+  // Pages kept by ISR and unstable_cache data: a bounded cache that stores each page's policy
+  // (src/front/page-cache.ts, built to JavaScript before Next starts: scripts/lib/site-build.ts).
+  cacheHandler: fileURLToPath(new URL('./dist/front/page-cache.mjs', import.meta.url)),
+  cacheMaxMemorySize: 0,
   reactStrictMode: true,
   typedRoutes: false,
   // Artwork images are Commons thumbnails served and kept by our own /images route

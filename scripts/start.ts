@@ -1,34 +1,34 @@
 /**
  * `npm start`: from a fresh clone to a served shop in one command. Validates the configuration,
  * starts the embedded PostgreSQL when no DATABASE_URL is given, migrates and seeds, builds the site
- * when its sources changed, then serves it with the production front (scripts/serve.ts: Next as a
- * custom server behind the shop's own node:http front) and stops the database cleanly when the
- * server stops.
+ * when its sources changed, then serves it (dist/front/serve.mjs, built JavaScript: Next as a
+ * custom server behind the shop's front, src/front) and stops the database cleanly when the server
+ * stops.
  *
- *   --dev       `next dev` instead (no front: no page Content-Security-Policy, Next compresses)
- *   --prebuilt  serve the build in .next as it is, without checking or rebuilding it (the Docker
- *               image builds once, when the image is built)
+ *   --dev       Next's development server behind the same front, from source (src/front/serve.ts)
+ *   --prebuilt  serve the build in .next and dist as it is, without checking or rebuilding it (the
+ *               Docker image builds once, when the image is built)
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { localSecrets } from '@/server/db/local-secrets';
 import { ConfigError, parseEnv, publicBaseUrl, serviceModes } from '@/server/env';
 import { logger } from '@/server/logger';
-import { buildIsCurrent, buildSite, nextBin } from './lib/site-build';
+import { buildFront, buildIsCurrent, buildSite, FRONT_DIR } from './lib/site-build';
 
 const dev = process.argv.includes('--dev');
 const prebuilt = process.argv.includes('--prebuilt');
-const serveScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'serve.ts');
+// Run from the checkout (npm start, the Docker image's WORKDIR), as source or built (dist/start.mjs).
+const root = process.cwd();
 
 async function main() {
   // Without --dev the server runs with NODE_ENV=production (below): check the settings as it will,
   // so a short ADMIN_TOKEN or INNGEST_DEV stops the start here, before the database is touched.
   const config = parseEnv(dev ? process.env : { ...process.env, NODE_ENV: 'production' });
-  if (prebuilt && !dev && !existsSync(path.join('.next', 'BUILD_ID'))) {
-    throw new ConfigError('--prebuilt, but there is no build in .next (no .next/BUILD_ID): run `npm run build` first.');
+  if (prebuilt && !dev && !(existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(path.join(root, FRONT_DIR, 'serve.mjs')))) {
+    throw new ConfigError('--prebuilt, but there is no build (no .next/BUILD_ID or dist/front/serve.mjs): run `npm run build` first.');
   }
   for (const line of serviceModes(config)) logger.info(line);
   const database = await openDatabase(config);
@@ -41,12 +41,16 @@ async function main() {
   try {
     await prepareDatabase(database.url);
     if (!dev && !prebuilt) await buildIfChanged();
+    // Next's development server loads the page cache named in next.config.mjs: built JavaScript.
+    if (dev) await buildFront();
   } catch (error) {
     await stopDatabase();
     throw error;
   }
 
-  const command = dev ? [nextBin, 'dev', '--port', String(config.PORT)] : ['--import', 'tsx', serveScript, '--port', String(config.PORT)];
+  const command = dev
+    ? ['--import', 'tsx', path.join(root, 'src', 'front', 'serve.ts'), '--dev', '--port', String(config.PORT)]
+    : [path.join(root, FRONT_DIR, 'serve.mjs'), '--port', String(config.PORT)];
   const server = spawn(process.execPath, command, {
     stdio: 'inherit',
     env: {

@@ -1,40 +1,62 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
+import { formActionSources, noncePagePolicy } from './front/csp';
 import { routing } from './i18n/routing';
+import { env } from './server/env';
+import { isCachedPage } from './server/http/cached-pages';
 
 const intl = createMiddleware(routing);
 
 /** A first path segment shaped like a language tag (`xx`, `pt-br`) that is not one of ours. */
 const localeShaped = /^[a-z]{2}(?:-[a-z0-9]{2,4})?$/i;
 
+const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
+
 /**
- * Locale routing for the website. `/` answers 302 (not next-intl's 307) to the best language from
- * the NEXT_LOCALE cookie or Accept-Language; an unknown language prefix such as `/xx/...` is
- * passed through untouched so `[locale]/layout.tsx` answers 404, instead of being redirected to
- * `/en/xx/...`. The matcher keeps the REST API, internals and static files out entirely.
+ * Every page request passes here (Next's proxy, before the page renders):
+ *
+ * - **Its policy.** A page rendered for this request gets a fresh nonce: set on the request's
+ *   `Content-Security-Policy` header, Next puts it on every script it writes, and the answer says
+ *   the same policy. A page Next answers from its page cache gets its policy (script hashes) from
+ *   there instead (src/front/page-cache.ts; which pages: src/server/http/cached-pages.ts).
+ * - **Its language** (the shop's pages, not the staff dashboard's, which has its own locale
+ *   segment and cookie path): `/` answers 302 (not next-intl's 307) to the best language from the
+ *   NEXT_LOCALE cookie or Accept-Language; an unknown language prefix such as `/xx/...` is passed
+ *   through untouched so `[locale]/layout.tsx` answers 404, instead of being redirected to `/en/xx/...`.
  */
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  const policy = isCachedPage(pathname) ? undefined : noncePolicy();
+  const requestHeaders = new Headers(request.headers);
+  if (policy) requestHeaders.set('content-security-policy', policy);
+  const passOn = () => NextResponse.next({ request: { headers: requestHeaders } });
+
+  let response: NextResponse;
   const first = pathname.split('/')[1] ?? '';
-  if (first && localeShaped.test(first) && !(routing.locales as readonly string[]).includes(first)) {
-    return NextResponse.next();
+  if (isStaffPath(pathname) || (first && localeShaped.test(first) && !(routing.locales as readonly string[]).includes(first))) {
+    response = passOn();
+  } else {
+    // next-intl passes the request's headers on to the page, the policy with them.
+    response = intl(policy ? new NextRequest(request, { headers: requestHeaders }) : request);
+    if (pathname === '/' && response.status === 307) {
+      const redirect = NextResponse.redirect(response.headers.get('location')!, 302);
+      response.headers.forEach((value, key) => {
+        if (key !== 'location') redirect.headers.append(key, value);
+      });
+      response = redirect;
+    }
   }
-
-  const response = intl(request);
-
-  if (pathname === '/' && response.status === 307) {
-    const redirect = NextResponse.redirect(response.headers.get('location')!, 302);
-    response.headers.forEach((value, key) => {
-      if (key !== 'location') redirect.headers.append(key, value);
-    });
-    return redirect;
-  }
+  if (policy) response.headers.set('Content-Security-Policy', policy);
   return response;
 }
 
+function noncePolicy(): string {
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64');
+  return noncePagePolicy(nonce, formActionSources(env()), process.env.NODE_ENV === 'development');
+}
+
 export const config = {
-  // Everything but /v1, /api, artwork images (/images), the staff dashboard (/staff: its own locale
-  // segment and cookie path, see src/app/staff), Next internals and paths with a dot (favicon.svg,
-  // robots.txt, ...).
-  matcher: ['/((?!v1|api|images/|staff/|staff$|_next|_vercel|.*\\..*).*)'],
+  // Pages only: not /v1, /api, artwork images (/images), the sitemaps, Next internals and paths with
+  // a dot (favicon.svg, robots.txt, ...).
+  matcher: ['/((?!v1|api|images/|sitemaps/|_next|_vercel|.*\\..*).*)'],
 };

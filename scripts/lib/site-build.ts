@@ -28,12 +28,42 @@ function sourceFingerprint(): string {
 
 /** Whether `.next` holds a build made from exactly the current sources. */
 export function buildIsCurrent(): boolean {
-  return existsSync(path.join('.next', 'BUILD_ID')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
+  return existsSync(path.join('.next', 'BUILD_ID')) && existsSync(path.join(FRONT_DIR, 'serve.mjs')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
 }
 
-/** Runs `next build` and stamps the result with the sources it was made from. */
+/**
+ * What runs outside Next's bundle, as built JavaScript:
+ * - the front (src/front): the server process (dist/front/serve.mjs) and Next's page cache
+ *   (dist/front/page-cache.mjs, named in next.config.mjs, so it must exist before `next build` and
+ *   `next dev` start). The front bundles only its own few modules, never src/server;
+ * - the launcher (dist/start.mjs: scripts/start.ts, which migrates and seeds, then starts the
+ *   server process) and the database commands (dist/db.mjs: scripts/db.ts), so the Docker image
+ *   runs no TypeScript at all.
+ * Packages stay imports of node_modules.
+ */
+export async function buildFront(): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: { 'front/serve': 'src/front/serve.ts', 'front/page-cache': 'src/front/page-cache.ts', start: 'scripts/start.ts', db: 'scripts/db.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+/** Where buildFront writes. */
+export const FRONT_DIR = path.join('dist', 'front');
+
+/** Builds the front, then runs `next build`, and stamps the result with the sources it was made from. */
 export async function buildSite(): Promise<void> {
   const fingerprint = sourceFingerprint();
+  await buildFront();
   await new Promise<void>((resolve, reject) => {
     const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
     build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));

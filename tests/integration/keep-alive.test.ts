@@ -2,7 +2,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
-import { createFront } from '@/server/front/front';
+import { createFront } from '@/front/front';
 
 /**
  * An early answer (413, 415, 401 sent before the request body was read) on a kept-alive
@@ -20,7 +20,7 @@ beforeAll(async () => {
     if (req.url?.startsWith('/api/')) return void res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":{"code":"payload_too_large","message":"Too large."}}');
     res.end('next');
   };
-  const front = createFront({ next, rest: handleRest, settings: { TRUST_PROXY: false, GOOGLE_ISSUER: 'https://accounts.google.com' } });
+  const front = createFront({ next, rest: handleRest, settings: { TRUST_PROXY: false } });
   server = http.createServer((req, res) => void front(req, res));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

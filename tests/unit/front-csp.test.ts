@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { formActionSources, inlineScriptHashes, pagePolicy } from '@/server/front/csp';
+import { formActionSources, hashedPagePolicy, inlineScriptHashes, noncePagePolicy } from '@/front/csp';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -52,8 +52,8 @@ test('non-ASCII text is hashed as UTF-8', () => {
   ]);
 });
 
-test('the page policy allows the page\'s own scripts by hash and never unsafe-inline for scripts', () => {
-  const policy = pagePolicy(page, ["'self'"]);
+test('a cached page\'s policy allows its own scripts by hash and never unsafe-inline for scripts', () => {
+  const policy = hashedPagePolicy(page, ["'self'"]);
   const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
   expect(directives.get('script-src')).toEqual(["'self'", sha(bootstrap), sha(payload), sha(withLessThan)]);
   expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
@@ -63,7 +63,15 @@ test('the page policy allows the page\'s own scripts by hash and never unsafe-in
   expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   expect(directives.get('connect-src')).toEqual(["'self'"]);
   expect(directives.get('form-action')).toEqual(["'self'"]);
-  expect(pagePolicy('<p>no scripts</p>', ["'self'"])).toMatch(/^script-src 'self'; /);
+  expect(hashedPagePolicy('<p>no scripts</p>', ["'self'"])).toMatch(/^script-src 'self'; /);
+});
+
+test('a page rendered for the request allows scripts with its nonce; unsafe-eval only in development', () => {
+  const policy = noncePagePolicy('bm9uY2U=', ["'self'"]);
+  expect(policy).toMatch(/^script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; /);
+  expect(policy).not.toContain('unsafe-eval');
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(noncePagePolicy('bm9uY2U=', ["'self'"], true)).toMatch(/^script-src 'self' 'nonce-bm9uY2U=' 'unsafe-eval'; /);
 });
 
 test('forms may go to the Google issuer only when Google sign-in is configured', () => {

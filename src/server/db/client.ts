@@ -10,11 +10,12 @@ export function createDb(connectionString: string): Db {
 }
 
 /**
- * One client per copy of the Prisma client code in the process, kept on globalThis so `next dev`
- * reloading a module does not open another pool. Keyed by that copy's PrismaClient class because
- * the production front (scripts/serve.ts) loads these sources itself next to Next's bundled copy:
- * each copy must use its own client, or `instanceof Prisma.PrismaClientKnownRequestError` (the
- * unique-violation retries) would test one copy's errors against the other copy's class.
+ * The client, kept on globalThis so `next dev` reloading a module does not open another pool. The
+ * server process loads this code once (docs/architecture.md, "The server process"); the map is
+ * keyed by the PrismaClient class all the same, so that a second copy, should one ever be loaded
+ * (a test harness, a script importing both), would use its own client: otherwise
+ * `instanceof Prisma.PrismaClientKnownRequestError` (the unique-violation retries) would test one
+ * copy's errors against the other copy's class.
  */
 const holder = globalThis as unknown as { __artPrintsDbs?: Map<unknown, Db> };
 

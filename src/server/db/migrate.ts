@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
+// From the checkout's root (every command runs there), whether this module runs as source or bundled
+// into dist/start.mjs, where a path relative to the module would point elsewhere.
+const MIGRATIONS_DIR = path.join(process.cwd(), 'prisma', 'migrations');
 /** The advisory lock key Prisma Migrate itself takes, so our step and `prisma migrate` exclude each other. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 

@@ -1,4 +1,5 @@
 import { logger, runInRequest, type RequestContext } from '@/server/logger';
+import { internalErrorBody } from '@/front/answers';
 import { clientOf, REQUEST_ID_HEADER, requestIdFrom } from './client';
 
 /** The request's id (the front server's or a load balancer's, else a new one) and client. */
@@ -6,10 +7,7 @@ export function requestContextOf(request: Request): RequestContext {
   return { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), client: clientOf(request.headers) };
 }
 
-/** The 500 body of the contract, naming the request id so a customer can quote it. */
-export function internalErrorBody(requestId: string) {
-  return { error: { code: 'internal' as const, message: `Something went wrong on our side. Please try again later (request ${requestId}).` } };
-}
+export { internalErrorBody } from '@/front/answers';
 
 /**
  * Wraps a Next route handler (src/app/api/**, src/app/staff/api/**, /images, sitemaps): it runs in

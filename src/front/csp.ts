@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The Content-Security-Policy of a page, computed from the page itself. Pages are ISR-cached, so a
- * per-request nonce would make every page dynamic; instead each inline script Next wrote into the
- * HTML (its RSC payload pushes, the bootstrap) is allowed by the hash of its exact text, and
- * nothing else inline may run.
+ * The Content-Security-Policy of the shop's pages: scripts from the shop itself and the inline
+ * scripts Next wrote into the page (its RSC payload pushes, the bootstrap), nothing else inline.
+ * A page rendered for each request gets a nonce (src/proxy.ts: Next puts it on every script it
+ * writes); a page kept in the page cache cannot carry a nonce (every visitor gets the same HTML), so
+ * its inline scripts are allowed by the hash of their exact text, computed once when the page is
+ * stored (src/front/page-cache.ts).
  */
 
 /** `<script attrs>text</script>`; attribute values may contain `>` when quoted. */
@@ -70,10 +72,10 @@ export function formActionSources(e: { GOOGLE_CLIENT_ID?: string; GOOGLE_ISSUER:
   return sources;
 }
 
-/** The page's whole policy: scripts from the shop and the page's own hashed inline scripts only. */
-export function pagePolicy(html: string, formActions: readonly string[]): string {
+/** A page's whole policy, given where its scripts may come from. */
+function pagePolicy(scriptSources: readonly string[], formActions: readonly string[]): string {
   return [
-    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trimEnd(),
+    ['script-src', "'self'", ...scriptSources].join(' '),
     // React and CSS modules set inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -84,4 +86,17 @@ export function pagePolicy(html: string, formActions: readonly string[]): string
     "frame-ancestors 'none'",
     `form-action ${formActions.join(' ')}`,
   ].join('; ');
+}
+
+/** The policy of a cached page: its own inline scripts by hash. */
+export function hashedPagePolicy(html: string, formActions: readonly string[]): string {
+  return pagePolicy(inlineScriptHashes(html), formActions);
+}
+
+/**
+ * The policy of a page rendered for this request: scripts carrying its nonce. In development
+ * React's tooling evaluates code (`'unsafe-eval'`); never in production.
+ */
+export function noncePagePolicy(nonce: string, formActions: readonly string[], development = false): string {
+  return pagePolicy([`'nonce-${nonce}'`, ...(development ? ["'unsafe-eval'"] : [])], formActions);
 }

@@ -2,26 +2,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from '@/server/http/client';
-import { internalErrorBody } from '@/server/http/request-log';
-import { baseSecurityHeaders } from '@/server/http/security';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
-import { formActionSources, pagePolicy } from './csp';
-import { shapeNextAnswer } from './next-answer';
+import { baseSecurityHeaders, internalErrorBody } from './answers';
+import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from './identity';
 
-/** What the front reads of the configuration (a subset of src/server/env.ts's Env). */
+/** What the front reads of the configuration (a subset of src/server/env.ts's Env, handed over by the app). */
 export interface FrontSettings {
   TRUST_PROXY: boolean;
   PUBLIC_BASE_URL?: string;
-  GOOGLE_CLIENT_ID?: string;
-  GOOGLE_ISSUER: string;
 }
 
 export interface FrontOptions {
   /** Next's request handler (`app.getRequestHandler()`); tests pass a stand-in. */
   next: (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | unknown;
-  /** The /v1 surface (`handleRest`). */
-  rest: (request: Request) => Promise<Response>;
+  /**
+   * The /v1 surface (`handleRest`), answered by the front itself; without it (`npm run dev`, where
+   * Next reloads the app's code on every change) /v1 goes to Next's route handler, which calls the
+   * same function.
+   */
+  rest?: (request: Request) => Promise<Response>;
   settings: FrontSettings;
   /** Where a failure the client cannot be told about goes (the log). */
   onError?: (error: unknown, where: string) => void;
@@ -33,14 +32,14 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const isRestPath = (pathname: string) => pathname === '/v1' || pathname.startsWith('/v1/');
 
 /**
- * The production front: one node:http handler in front of Next. It names the client and the
- * request once, answers /v1 itself (Next's router costs more per request than a cached catalog
- * read), and hands the rest to Next, finishing Next's answers with the shop's headers, a page
- * policy hashed from each page, and compression.
+ * The production front: one node:http handler in front of Next (a custom server, as Next
+ * documents it), never reaching into Next's answers. It names the client and the request once,
+ * sets the headers every answer carries, answers /v1 itself (Next's router costs more per request
+ * than a cached catalog read), and hands everything else to Next untouched: Next streams and
+ * compresses its pages, and src/proxy.ts gives them their policy.
  */
 export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { settings } = options;
-  const formActions = formActionSources(settings);
   const security = baseSecurityHeaders(settings);
   const onError = options.onError ?? (() => {});
 
@@ -51,12 +50,12 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     // Overwrites what the client sent under these names, so only the front's values pass on.
     Object.assign(req.headers, frontHeaders(client));
     req.headers[REQUEST_ID_HEADER] = requestId;
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
 
     const pathname = pathOf(req.url);
-    if (pathname !== undefined && isRestPath(pathname)) {
-      // handleRest sets its own X-Request-Id and security headers, so tests and `next dev` see the
-      // same /v1 answers as production.
+    if (options.rest && pathname !== undefined && isRestPath(pathname)) {
+      // handleRest sets its own X-Request-Id and security headers, the same whether the front or
+      // Next's route handler (npm run dev) calls it.
+      const encoding = chooseEncoding(req.headers['accept-encoding']);
       try {
         const response = await options.rest(toFetchRequest(req, settings));
         settleUnreadBody(req, res);
@@ -80,10 +79,7 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     // Pages say frame-ancestors in their policy; this covers everything else Next answers.
     res.setHeader('X-Frame-Options', 'DENY');
-    shapeNextAnswer(req, res, {
-      encoding,
-      pageHeaders: (html) => ({ 'Content-Security-Policy': pagePolicy(html.toString('utf8'), formActions) }),
-    });
+    keepConnectionInStep(req, res);
     try {
       await options.next(req, res);
     } catch (error) {
@@ -97,6 +93,28 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       }
     }
   };
+}
+
+/**
+ * A body Next's route handlers may answer before reading it all (the website's tRPC at its 64 KiB
+ * limit, a staff photo refused for its type): the rest of it must never be read as the next request
+ * on a kept-alive connection. The front cannot see when Next writes its head, so it decides before:
+ * a body of unknown length or larger than DRAIN_LIMIT_BYTES ends its connection after the answer
+ * (said up front with `Connection: close`); a smaller one is drained after the answer, the
+ * connection kept.
+ */
+function keepConnectionInStep(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.complete) return;
+  const declared = Number(req.headers['content-length']);
+  const known = req.headers['transfer-encoding'] === undefined && Number.isSafeInteger(declared);
+  if (known && declared === 0) return;
+  if (!known || declared > DRAIN_LIMIT_BYTES) {
+    res.setHeader('Connection', 'close');
+    return;
+  }
+  res.once('finish', () => {
+    if (!req.complete) req.resume();
+  });
 }
 
 function firstValue(value: string | string[] | undefined): string | undefined {

@@ -1,0 +1,22 @@
+// What the front and the app (inside Next's bundle) answer alike; the app imports it from here, so
+// the two cannot drift.
+
+/** The 500 body of the contract, naming the request id so a customer can quote it; never the cause. */
+export function internalErrorBody(requestId: string) {
+  return { error: { code: 'internal' as const, message: `Something went wrong on our side. Please try again later (request ${requestId}).` } };
+}
+
+/**
+ * Headers every answer carries. Each surface adds its own Content-Security-Policy: pages get theirs
+ * from src/proxy.ts or the page cache, /v1 one that allows nothing. HSTS only when the shop is
+ * served over https: sent over plain http it would be ignored anyway, and on a LAN address it could
+ * pin a browser to https that is not there.
+ */
+export function baseSecurityHeaders(settings: { PUBLIC_BASE_URL?: string }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+  if (settings.PUBLIC_BASE_URL?.startsWith('https://')) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
+  return headers;
+}

@@ -1,0 +1,142 @@
+import { offeredByApp } from './bridge';
+import { hashedPagePolicy } from './csp';
+
+/**
+ * Next's cache for pages (ISR) and `unstable_cache` data, replacing its default (`cacheHandler` in
+ * next.config.mjs, Next's documented seam). Two reasons:
+ *
+ * - **The policy of a cached page.** Every visitor of a cached page gets the same HTML, so its
+ *   inline scripts cannot carry a per-request nonce. When Next stores a page, its policy (the hash
+ *   of each inline script) is computed once and stored with the page's headers; Next sends stored
+ *   headers with every copy it serves. The first answer, the one that rendered the page, is served
+ *   from the very entry stored here, so it carries the policy too (tests/e2e/security.spec.ts
+ *   checks both the first and a later answer of a never-rendered page).
+ * - **A bounded memory.** About 700,000 addresses (100,000 works in seven languages) would not fit:
+ *   entries are kept in memory up to PAGE_CACHE_MB (default 128), least recently used out. Each
+ *   instance has its own; a page missing is rendered again, as after a restart.
+ *
+ * Revalidation: entries older than their page's `revalidate` are refreshed by Next itself (it
+ * compares `lastModified`); `revalidateTag` and `revalidatePath` expire every entry carrying one of
+ * the tags (a page's tags are in its `x-next-cache-tags` header; `unstable_cache` data's are given
+ * when it is read).
+ */
+
+/** What Next stores: a page, a route's answer, `unstable_cache` data (`kind` says which). */
+interface CacheValue {
+  kind: string;
+  html?: string;
+  rscData?: Buffer;
+  headers?: Record<string, string | string[] | number | undefined>;
+  [field: string]: unknown;
+}
+
+interface Entry {
+  value: CacheValue | null;
+  lastModified: number;
+  /** When it was stored, in the order of stores and revalidations (two can fall in one millisecond). */
+  stored: number;
+  tags: string[];
+  bytes: number;
+}
+
+/** Next's context of a read: for `unstable_cache` data, its tags and the page's implicit ones. */
+interface ReadContext {
+  kind?: string;
+  tags?: string[];
+  softTags?: string[];
+}
+
+interface WriteContext {
+  tags?: string[];
+}
+
+const TAGS_HEADER = 'x-next-cache-tags';
+const MiB = 1024 * 1024;
+
+/** The store, shared by every handler instance: Next makes a handler per request. */
+const entries = new Map<string, Entry>();
+/** When each tag was last revalidated (in `moment`s): entries stored before that are expired. */
+const expiredAt = new Map<string, number>();
+let storedBytes = 0;
+let moment = 0;
+
+function limitBytes(): number {
+  const mb = Number(process.env.PAGE_CACHE_MB ?? 128);
+  return (Number.isFinite(mb) && mb >= 0 ? mb : 128) * MiB;
+}
+
+function sizeOf(value: CacheValue | null): number {
+  if (!value) return 64;
+  let bytes = 256;
+  if (typeof value.html === 'string') bytes += Buffer.byteLength(value.html);
+  if (value.rscData) bytes += value.rscData.byteLength;
+  if (value.kind === 'FETCH') bytes += JSON.stringify(value.data ?? null).length;
+  if (value.segmentData instanceof Map) for (const segment of value.segmentData.values()) bytes += (segment as Buffer).byteLength ?? 0;
+  return bytes;
+}
+
+function tagsOf(value: CacheValue | null, given: string[] | undefined): string[] {
+  const header = value?.headers?.[TAGS_HEADER];
+  const fromHeader = typeof header === 'string' ? header.split(',') : [];
+  return [...new Set([...(given ?? []), ...fromHeader])];
+}
+
+function forget(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  storedBytes -= entry.bytes;
+  entries.delete(key);
+}
+
+/**
+ * Adds the page's policy to the headers Next stores and serves with it. The object is the one Next
+ * serves the rendering answer from, so that answer carries the policy as well.
+ */
+function withPolicy(value: CacheValue): void {
+  if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string') return;
+  const formActions = offeredByApp()?.formActions ?? ["'self'"];
+  value.headers ??= {};
+  value.headers['content-security-policy'] = hashedPagePolicy(value.html, formActions);
+}
+
+export default class PageCache {
+  async get(key: string, context: ReadContext = {}): Promise<{ value: CacheValue | null; lastModified: number } | null> {
+    const entry = entries.get(key);
+    if (!entry) return null;
+    const tags = [...entry.tags, ...(context.tags ?? []), ...(context.softTags ?? [])];
+    if (tags.some((tag) => (expiredAt.get(tag) ?? -1) > entry.stored)) {
+      forget(key);
+      return null;
+    }
+    // Least recently used out: a read moves the entry to the end of the Map's order.
+    entries.delete(key);
+    entries.set(key, entry);
+    return { value: entry.value, lastModified: entry.lastModified };
+  }
+
+  async set(key: string, value: CacheValue | null, context: WriteContext = {}): Promise<void> {
+    forget(key);
+    if (value) withPolicy(value);
+    const entry: Entry = { value, lastModified: Date.now(), stored: ++moment, tags: tagsOf(value, context.tags), bytes: sizeOf(value) };
+    const limit = limitBytes();
+    if (entry.bytes > limit) return;
+    entries.set(key, entry);
+    storedBytes += entry.bytes;
+    for (const oldest of entries.keys()) {
+      if (storedBytes <= limit) break;
+      forget(oldest);
+    }
+  }
+
+  async revalidateTag(tags: string | string[]): Promise<void> {
+    const now = ++moment;
+    for (const tag of typeof tags === 'string' ? [tags] : tags) expiredAt.set(tag, now);
+  }
+
+  resetRequestCache(): void {}
+}
+
+/** For tests: what the cache holds. */
+export function pageCacheSize(): { entries: number; bytes: number } {
+  return { entries: entries.size, bytes: storedBytes };
+}

@@ -1,0 +1,78 @@
+/**
+ * The shop's server process: Next as a custom server behind the front (src/front/front.ts). Built
+ * to dist/front/serve.mjs with the site (scripts/lib/site-build.ts), so production runs built
+ * JavaScript; `npm start` runs it once the database is ready and the site is built, `npm run dev`
+ * runs it from source with `--dev` (Next's development server behind the same front).
+ *
+ *   node dist/front/serve.mjs [--port 3000] [--hostname 0.0.0.0] [--dev]
+ *
+ * It imports nothing of src/server: the app's code lives in Next's bundle, and the front takes what
+ * it needs from there once Next has started (src/front/bridge.ts). Expects NODE_ENV=production (or
+ * --dev), DATABASE_URL and NEXTAUTH_SECRET in the environment (scripts/start.ts sets them).
+ * SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most SHUTDOWN_GRACE_MS,
+ * default 10 s), exit 0.
+ */
+import http from 'node:http';
+import next from 'next';
+import { whenOffered } from './bridge';
+import { createFront } from './front';
+import { gracefulStop } from './shutdown';
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at >= 0) return process.argv[at + 1];
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+}
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const port = Number(option('port') ?? process.env.PORT ?? 3000);
+  const hostname = option('hostname');
+  const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+
+  const server = http.createServer();
+  const app = next({ dev, dir: process.cwd(), hostname: hostname ?? 'localhost', port, httpServer: server });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  // Next runs src/instrumentation.ts while it starts: the app offers its handler and settings there.
+  const bridge = await whenOffered(60_000);
+  const { log } = bridge;
+  if (!dev && process.env.NODE_ENV !== 'production') log.warn(`NODE_ENV is ${process.env.NODE_ENV}, not production: run this through npm start, or set NODE_ENV=production`);
+
+  const front = createFront({
+    next: handle,
+    // In development Next reloads the app's code on each change; its route handler calls the
+    // reloaded handleRest, where the one offered at start would be stale.
+    rest: dev ? undefined : bridge.rest,
+    settings: bridge.settings,
+    onError: (error, where) => log.error(`front: ${where} failed`, error),
+  });
+  server.on('request', (req, res) => void front(req, res));
+  // Longer than a load balancer's idle timeout (typically 60 s), so the balancer closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  log.info(`serving on http://${hostname ?? 'localhost'}:${port} (front + Next, ${dev ? 'development' : 'production'})`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing the requests in flight, then stopping`);
+    const clean = await gracefulStop(server, graceMs);
+    if (!clean) log.warn(`stopped after ${graceMs} ms with requests still open`);
+    await app.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: `could not serve: ${error instanceof Error ? error.message : String(error)}` }));
+  process.exit(1);
+});
