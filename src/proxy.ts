@@ -10,6 +10,8 @@ const intl = createMiddleware(routing);
 /** A first path segment shaped like a language tag (`xx`, `pt-br`) that is not one of ours. */
 const localeShaped = /^[a-z]{2}(?:-[a-z0-9]{2,4})?$/i;
 
+const development = process.env.NODE_ENV === 'development';
+
 const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.startsWith('/staff/');
 
 /**
@@ -18,7 +20,9 @@ const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.star
  * - **Its policy.** A page rendered for this request gets a fresh nonce: set on the request's
  *   `Content-Security-Policy` header, Next puts it on every script it writes, and the answer says
  *   the same policy. A page Next answers from its page cache gets its policy (script hashes) from
- *   there instead (src/front/page-cache.ts; which pages: src/server/http/cached-pages.ts).
+ *   there instead (src/front/page-cache.ts; which pages: src/server/http/cached-pages.ts). Under
+ *   `npm run dev` no page is cached: every page gets a nonce (and `'unsafe-eval'`, for React's
+ *   development tooling).
  * - **Its language** (the shop's pages, not the staff dashboard's, which has its own locale
  *   segment and cookie path): `/` answers 302 (not next-intl's 307) to the best language from the
  *   NEXT_LOCALE cookie or Accept-Language; an unknown language prefix such as `/xx/...` is passed
@@ -26,7 +30,8 @@ const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.star
  */
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  const policy = isCachedPage(pathname) ? undefined : noncePolicy();
+  // In development Next caches no page: every page is rendered for its request.
+  const policy = development || !isCachedPage(pathname) ? noncePolicy() : undefined;
   const requestHeaders = new Headers(request.headers);
   if (policy) requestHeaders.set('content-security-policy', policy);
   const passOn = () => NextResponse.next({ request: { headers: requestHeaders } });
@@ -52,7 +57,7 @@ export default function proxy(request: NextRequest) {
 
 function noncePolicy(): string {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString('base64');
-  return noncePagePolicy(nonce, formActionSources(env()), process.env.NODE_ENV === 'development');
+  return noncePagePolicy(nonce, formActionSources(env()), development);
 }
 
 export const config = {
