@@ -2,7 +2,9 @@
 // existing lines; Prettier's other defaults already match). `npm run format` writes,
 // `npm run format:check` checks; what it leaves alone is in .prettierignore.
 /** @type {import('prettier').Config} */
-export default {
+const config = {
   printWidth: 176,
   singleQuote: true,
 };
+
+export default config;
