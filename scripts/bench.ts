@@ -79,7 +79,7 @@ interface FloorEntry {
 async function floorServer() {
   const table = JSON.parse(readFileSync(process.env.FLOOR_TABLE!, 'utf8')) as Record<string, FloorEntry>;
   const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: POOL });
-  const server = http.createServer(async (req, res) => {
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const entry = table[req.url ?? ''];
     if (!entry) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"unknown"}');
@@ -93,10 +93,11 @@ async function floorServer() {
     } catch (error) {
       res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
     }
-  });
+  };
+  const server = http.createServer((req, res) => void answer(req, res));
   server.keepAliveTimeout = 60_000;
   server.listen(Number(process.env.FLOOR_PORT), HOST, () => console.log('floor ready'));
-  const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
+  const stop = () => server.close(() => void pool.end().then(() => process.exit(0)));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

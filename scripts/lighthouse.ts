@@ -163,7 +163,7 @@ async function main() {
       speeds.push(await cachedPageSpeed(pages[2]!.url, connections));
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await shop.stop();
   }
   const report = render(runs, speeds);

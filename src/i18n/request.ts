@@ -17,7 +17,8 @@ export default getRequestConfig(async ({ locale: explicit, requestLocale }) => {
   const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
   return {
     locale,
-    messages: (await import(`../../messages/${locale}.json`)).default,
+    // Every locale's file has the English file's keys (tests/unit/messages.test.ts).
+    messages: ((await import(`../../messages/${locale}.json`)) as { default: typeof import('../../messages/en.json') }).default,
     getMessageFallback: ({ namespace, key }) => missingMessageMarker([namespace, key].filter(Boolean).join('.')),
     onError: (error) => {
       if (error.code === IntlErrorCode.MISSING_MESSAGE) logger.error('Missing website string (%s): %s', locale, error.message);

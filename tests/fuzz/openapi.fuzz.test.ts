@@ -47,7 +47,7 @@ interface Operation {
 let database: { db: Db; drop(): Promise<void> };
 /** Real values per operation and parameter (slugs, kinds, chunks), so generated requests also reach found rows. */
 const known = new Map<string, string[]>();
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
 const validators = new Map<Schema, ReturnType<typeof ajv.compile>>();
 

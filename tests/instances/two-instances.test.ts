@@ -53,7 +53,11 @@ beforeAll(async () => {
   };
   // Both at once on an empty database: the migrations and the seed run twice, concurrently.
   const started = await Promise.allSettled([startShop({ databaseUrl, port: 3410, env }), startShop({ databaseUrl, port: 3411, env })]);
-  for (const result of started) if (result.status === 'fulfilled') (result.value.port === 3410 ? (a = result.value) : (b = result.value));
+  for (const result of started) {
+    if (result.status !== 'fulfilled') continue;
+    if (result.value.port === 3410) a = result.value;
+    else b = result.value;
+  }
   const failed = started.find((r) => r.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
 }, 900_000);

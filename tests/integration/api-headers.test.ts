@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { handleRest } from '@/server/api/rest';
-import { createDb, type Db } from '@/server/db/client';
+import type { Db } from '@/server/db/client';
 import { rest } from '../support/rest';
 import { STAFF } from '../support/photos';
 

@@ -13,7 +13,7 @@ import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredUploadDeps } from '@/server/uploads/handler';
 import { handleRest } from '@/server/api/rest';
 import { reproduction } from '../support/orders';
-import { endlessJpegStream, photos, STAFF, upload } from '../support/photos';
+import { endlessJpegStream, STAFF, upload } from '../support/photos';
 import { rest, type RestAnswer } from '../support/rest';
 import { startSmtpServer } from '../support/smtp';
 import { changeStatus, customer, expectError } from '../support/staff';

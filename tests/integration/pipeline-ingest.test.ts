@@ -169,7 +169,7 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     expect(sunflowers.slug).toMatch(/^sunflowers(-|$)/);
     expect(sunflowers.popularity).toBe(40);
     expect(sunflowers.status).toBe('queued');
-    const harbour = await sparql.select('SELECT ?n WHERE { wd:Q990101 wikibase:sitelinks ?n }');
+    const harbour = sparql.select('SELECT ?n WHERE { wd:Q990101 wikibase:sitelinks ?n }');
     expect(Number(harbour.results.bindings[0]!.n!.value)).toBe(7); // 3 Wikipedias, Commons, Wikiquote...
     expect((await work('Q990101')).popularity).toBe(3);
     expect((await work('Q990104')).popularity).toBe(0); // only other projects

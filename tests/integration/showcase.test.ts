@@ -7,7 +7,7 @@ import { orderForStaff } from '@/server/orders/board';
 import { SHOWCASE_LIMIT } from '@/server/showcase/schema';
 import { staffDashboardRouter } from '@/server/staff/router';
 import { GET as showcaseImageRoute } from '@/app/images/showcase/[id]/route';
-import { photos, STAFF, upload } from '../support/photos';
+import { photos, STAFF } from '../support/photos';
 import { rest, type RestAnswer } from '../support/rest';
 import { changeStatus, customer, expectError, newOrder } from '../support/staff';
 

@@ -100,7 +100,10 @@ export function itemTurtle(spec: ItemSpec): string {
     const best = truthy(all);
     for (const s of all) {
       const parts = statement(prop, `wd:${s.value}`, s.rank ?? 'normal', s.qualifiers);
-      if (best.has(s)) parts.push('a wikibase:BestRank'), about.push(`wdt:${prop} wd:${s.value}`);
+      if (best.has(s)) {
+        parts.push('a wikibase:BestRank');
+        about.push(`wdt:${prop} wd:${s.value}`);
+      }
       statements.push(parts);
     }
   }
@@ -113,7 +116,10 @@ export function itemTurtle(spec: ItemSpec): string {
     for (const s of values) {
       const valueNode = `wdv:${q}-${prop}-${n + 1}`;
       const parts = statement(prop, decimal(s.amount), s.rank ?? 'normal', s.qualifiers, valueNode);
-      if (best.has(s)) parts.push('a wikibase:BestRank'), about.push(`wdt:${prop} ${decimal(s.amount)}`);
+      if (best.has(s)) {
+        parts.push('a wikibase:BestRank');
+        about.push(`wdt:${prop} ${decimal(s.amount)}`);
+      }
       statements.push(parts);
       lines.push(`${valueNode} a wikibase:QuantityValue ; wikibase:quantityAmount ${decimal(s.amount)} ; wikibase:quantityUnit wd:${s.unit} .`);
     }

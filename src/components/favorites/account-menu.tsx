@@ -61,7 +61,7 @@ export function AccountMenu({ user }: { user: User }) {
       // The /v1 logout procedure ends the session row that NextAuth made and clears the same cookie.
       await logout.mutateAsync({});
       utils.account.me.setData({}, { user: null });
-      utils.account.favorites.reset();
+      void utils.account.favorites.reset();
       setOpen(false);
     } catch {
       setFailed(true);

@@ -19,6 +19,7 @@ export function OrderPage({ code: typedCode, banner }: { code: string; banner: O
   const code = foldOrderCode(typedCode);
   // undefined: not read yet (sessionStorage exists only in the browser); null: not known.
   const [email, setEmail] = useState<string | null | undefined>(undefined);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a browser-only value, read after hydration
   useEffect(() => setEmail(rememberedEmail(code)), [code]);
 
   if (email === undefined) return <OrderLoading />;

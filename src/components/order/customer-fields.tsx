@@ -41,6 +41,7 @@ export function CustomerFields({ value, onChange, errors, onBlur, idPrefix = 'or
   // Country names come from Intl, whose data differs between Node and the browser: listing them
   // only in the browser keeps the server's HTML and the first client render identical (hydration).
   const [countries, setCountries] = useState<{ code: string; name: string }[]>([]);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a browser-only value, read after hydration
   useEffect(() => setCountries(countryOptions(locale)), [locale]);
   const common = (field: CustomerField) => ({
     id: customerFieldId(idPrefix, field),

@@ -25,6 +25,9 @@ interface Props {
 
 const DEBOUNCE_MS = 150;
 
+/** Whether the box holds something to ask suggestions for (not empty, not longer than the server takes). */
+const askable = (text: string) => text.trim().length > 0 && text.trim().length <= 100;
+
 /**
  * The header's search box as an ARIA 1.2 combobox (an editable input with a listbox popup):
  * suggestions from GET /v1/search/suggestions while typing (debounced; the answers are public and
@@ -40,16 +43,18 @@ export function SearchCombobox({ id, locale, placeholder, defaultValue, artworkB
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
+  // A box with nothing to ask about shows no suggestions.
+  const change = (text: string) => {
+    setValue(text);
+    if (!askable(text)) setItems([]);
+  };
 
   useEffect(() => {
+    if (!askable(value)) return;
     const q = value.trim();
-    if (!q || q.length > 100) {
-      setItems([]);
-      return;
-    }
     const ask = ++asked.current;
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
+    const suggest = async () => {
       try {
         const params = new URLSearchParams({ q, locale });
         const response = await fetch(`/v1/search/suggestions?${params}`, { signal: controller.signal });
@@ -60,7 +65,8 @@ export function SearchCombobox({ id, locale, placeholder, defaultValue, artworkB
       } catch {
         // A lost suggestion is no error: the form still searches.
       }
-    }, DEBOUNCE_MS);
+    };
+    const timer = setTimeout(() => void suggest(), DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -98,7 +104,7 @@ export function SearchCombobox({ id, locale, placeholder, defaultValue, artworkB
         setActive(-1);
       } else if (value) {
         event.preventDefault();
-        setValue('');
+        change('');
       }
     }
   }
@@ -119,7 +125,7 @@ export function SearchCombobox({ id, locale, placeholder, defaultValue, artworkB
         maxLength={200}
         autoComplete="off"
         onChange={(event) => {
-          setValue(event.target.value);
+          change(event.target.value);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}

@@ -83,12 +83,14 @@ export function OwnWall(painting: WallPreviewProps) {
   const endDrag = () => {
     drag.current = null;
   };
+  /* eslint-disable react-hooks/refs -- a false alarm: these handlers read the ref when the pointer moves, never while rendering */
   const dragProps = (target: 'a' | 'b' | 'painting') => ({
     onPointerDown: startDrag(target),
     onPointerMove: moveDrag,
     onPointerUp: endDrag,
     onPointerCancel: endDrag,
   });
+  /* eslint-enable react-hooks/refs */
   const keyProps = (point: Point, set: (p: Point) => void) => ({
     onKeyDown: (event: KeyboardEvent) => {
       const next = nudged(point, event);

@@ -175,7 +175,7 @@ export const bodyContracts = new WeakMap<z.ZodType, z.ZodType>();
  * coerces the number fields it finds there ("7" would pass as 7); a wrapper it cannot see into
  * keeps the contract exact (unions included), and the OpenAPI document shows the contract itself.
  */
-export function jsonBody<S extends z.ZodType, P extends z.ZodRawShape = {}>(contract: S, pathParams?: P) {
+export function jsonBody<S extends z.ZodType, P extends z.ZodRawShape = Record<never, never>>(contract: S, pathParams?: P) {
   // Path parameters (`/admin/orders/{code}/status`) arrive in the same input; the adapter wants them
   // visible at the top, so they are checked there and kept beside the body's fields.
   const path = z.object(pathParams ?? ({} as P));

@@ -496,10 +496,6 @@ export async function artistDetail(db: Db, slug: string, page: number, locale: L
   };
 }
 
-function pickName(texts: { locale: string; name: string }[], lang: string): string | undefined {
-  return texts.find((t) => t.locale === lang)?.name ?? texts.find((t) => t.locale === 'en')?.name;
-}
-
 function kindFor(kind: string): (typeof kindOf)[TaxonKindPlural] {
   if (!(taxonKinds as readonly string[]).includes(kind)) {
     throw notFound(`There are no browse pages of the kind "${kind}"; the kinds are ${taxonKinds.join(', ')}.`);

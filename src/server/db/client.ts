@@ -24,7 +24,7 @@ const holder = globalThis as unknown as { __artPrintsDbs?: Map<unknown, Db> };
  * DATABASE_URL) before the server starts and hands its address on in DATABASE_URL.
  */
 export function db(): Db {
-  const clients = (holder.__artPrintsDbs ??= new Map());
+  const clients = (holder.__artPrintsDbs ??= new Map<unknown, Db>());
   let client = clients.get(PrismaClient);
   if (!client) {
     const url = process.env.DATABASE_URL;

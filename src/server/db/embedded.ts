@@ -7,7 +7,7 @@ import pg from 'pg';
 
 export interface RunningDatabase {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const DATABASE = 'artprints';

@@ -8,11 +8,12 @@ import type { Db } from '@/server/db/client';
 const REMEMBER_MS = 60_000;
 const MAX_REMEMBERED = 20_000;
 
-const memories = new WeakMap<Db, Map<string, { known: boolean; until: number }>>();
+type Memory = Map<string, { known: boolean; until: number }>;
+const memories = new WeakMap<Db, Memory>();
 
 export function catalogImageFiles(db: Db): (file: string) => Promise<boolean> {
   let memory = memories.get(db);
-  if (!memory) memories.set(db, (memory = new Map()));
+  if (!memory) memories.set(db, (memory = new Map() as Memory));
   const remembered = memory;
   return async (file) => {
     const now = Date.now();

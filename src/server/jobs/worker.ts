@@ -101,9 +101,9 @@ export function startOutboxLoop(db: Db, handle: OutboxHandler, options: ClaimOpt
     } catch (error) {
       logger.error({ err: error }, 'outbox: could not read pending events (retrying)');
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), interval).unref();
+    if (!stopped) timer = setTimeout(() => void (running = tick()), interval).unref();
   };
-  timer = setTimeout(() => (running = tick()), 0).unref();
+  timer = setTimeout(() => void (running = tick()), 0).unref();
   return {
     async stop() {
       stopped = true;

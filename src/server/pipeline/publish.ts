@@ -297,7 +297,7 @@ async function stripTitles(tx: Tx, ids: number[]): Promise<void> {
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<(R | Error)[]> {
-  const results: (R | Error)[] = new Array(items.length);
+  const results = new Array<R | Error>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -33,6 +33,7 @@ const handler = withRequestLog(async (request: Request, context: RouteContext) =
       );
     }
   }
-  return NextAuth(req as never, context as never, authOptions());
+  // next-auth 4 types its App Router handler loosely (`any`); it answers a Response.
+  return NextAuth(req as never, context as never, authOptions()) as Promise<Response>;
 });
 export { handler as GET, handler as POST };

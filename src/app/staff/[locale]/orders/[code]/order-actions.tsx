@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { OrderStatus } from '@/server/orders/schema';
 import type { Locale } from '@/server/shared/locales';
 import { staffApi } from '../../../_lib/trpc';
@@ -48,12 +48,15 @@ export function OrderActions({ locale, order: shown }: Props) {
   // (so a second change right after the first does not look like someone else's).
   const [order, setOrder] = useState(shown);
   const [target, setTarget] = useState<OrderStatus>(() => suggested(shown));
-  useEffect(() => {
+  // A fresh order (after someone else's change too) replaces it and starts from its own next step,
+  // never from a choice made for the order as it was. Adjusted while rendering, as React advises for
+  // state that follows a prop, rather than one render late in an effect.
+  const [fresh, setFresh] = useState(shown);
+  if (fresh !== shown) {
+    setFresh(shown);
     setOrder(shown);
-    // A fresh order (after someone else's change too) starts from its own next step, never from
-    // a choice made for the order as it was.
     setTarget(suggested(shown));
-  }, [shown]);
+  }
   const [note, setNote] = useState('');
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const [sketch, setSketch] = useState<Sketch>(order.sketchStatus === 'changes_requested' ? 'changes_requested' : 'approved');

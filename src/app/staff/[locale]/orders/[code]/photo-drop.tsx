@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { photoAccept, photoProblem, photoTypeOf } from '@/components/custom/upload';
 import type { OrderStatus, StudioPhotoKind } from '@/server/orders/schema';
 import styles from '../../staff.module.css';
@@ -28,8 +28,13 @@ export function PhotoDrop({ code, kind: orderKind, status }: { code: string; kin
   const input = useRef<HTMLInputElement>(null);
   const kinds: StudioPhotoKind[] = orderKind === 'custom' ? ['sketch', 'progress', 'finished'] : ['progress', 'finished'];
   const [kind, setKind] = useState<StudioPhotoKind>(() => likelyKind(orderKind, status));
-  // The order moved on (the page was read again): what it most likely is now changes with it.
-  useEffect(() => setKind(likelyKind(orderKind, status)), [orderKind, status]);
+  // The order moved on (the page was read again): what it most likely is now changes with it
+  // (adjusted while rendering, as React advises for state that follows a prop).
+  const [moment, setMoment] = useState(`${orderKind}:${status}`);
+  if (moment !== `${orderKind}:${status}`) {
+    setMoment(`${orderKind}:${status}`);
+    setKind(likelyKind(orderKind, status));
+  }
   const [note, setNote] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
