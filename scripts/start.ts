@@ -62,9 +62,8 @@ async function main() {
     },
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-  server.on('exit', async (code, signal) => {
-    await stopDatabase();
-    process.exit(code ?? (signal ? 0 : 1));
+  server.on('exit', (code, signal) => {
+    void stopDatabase().finally(() => process.exit(code ?? (signal ? 0 : 1)));
   });
 }
 

@@ -199,7 +199,7 @@ test('without a REST handler (npm run dev) /v1 goes to Next, with the same clien
   const { port } = await start({
     rest: undefined,
     next: (req, res) => {
-      seen.push(`${req.url} ${req.headers['x-shop-client']}`);
+      seen.push(`${req.url} ${String(req.headers['x-shop-client'])}`);
       res.end('{}');
     },
   });
