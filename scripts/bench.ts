@@ -518,7 +518,7 @@ async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void>
   const fingerprint = sha256([
     `works=${WORKS} artists=${ARTISTS}`,
     readFileSync(path.join(ROOT, 'scripts', 'fill-catalog.ts')),
-    readFileSync(path.join(ROOT, 'prisma', 'seed', 'curated-data.ts')),
+    ...['curated.ts', 'curated-artists.json', 'curated-taxa.json', 'curated-works.json'].map((file) => readFileSync(path.join(ROOT, 'prisma', 'seed', file))),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'seed.ts')),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'counts.ts')),
   ]).slice(0, 16);
