@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres, type RunningDatabase } from '@/server/db/embedded';
+import { startEmbeddedPostgres, type RunningDatabase } from '@/server/db/embedded';
+import { freePort } from '../../scripts/lib/free-port';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
