@@ -8,8 +8,8 @@
  *    catalog of scripts/fill-catalog.ts. The filled folder is kept between runs and reused while the
  *    fingerprint of everything that shapes the data (migrations, seed, fill script) is unchanged.
  * 2. The production site (`next build` when the sources changed, decided like scripts/start.ts),
- *    served as production serves it, by the front (scripts/serve.ts: Next as a custom server behind
- *    a node:http front that answers /v1 itself; NODE_ENV=production) on a free port of 127.0.0.1.
+ *    started as production starts it (`npm start -- --prebuilt`, through scripts/lib/shop-server.ts,
+ *    the helper the tests and Lighthouse use) on a free port of 127.0.0.1.
  * 3. The floor: a bare `node:http` + `pg` server (own process, pool of 10 like Prisma's adapter)
  *    that replays, for each URL, exactly the SQL statements the service ran for that URL. They are
  *    captured once per URL by calling the real /v1 handler (handleRest) in-process with a Prisma
@@ -19,7 +19,7 @@
  * 4. autocannon, 32 connections, 10 s per endpoint (3 s with --quick), after a short warm-up, on the
  *    app and on the floor; p50/p95/p99 come from every response time, rps = responses / duration.
  * 5. One-at-a-time latencies (sitemap chunk target), an in-process breakdown of where a request's
- *    time goes (HTTP through the front, handleRest, the same statements through Prisma, through pg), and
+ *    time goes (HTTP to the served app, handleRest, the same statements through Prisma, through pg), and
  *    EXPLAIN (ANALYZE, BUFFERS) of the search statements.
  * 6. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
  *    is stopped at the end, also on failure or Ctrl-C.
@@ -34,6 +34,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from './lib/free-port';
+import { startShopServer } from './lib/shop-server';
 import { buildIsCurrent, buildSite } from './lib/site-build';
 
 const require = createRequire(import.meta.url);
@@ -151,17 +153,6 @@ async function waitForHttp(base: string, probe: string, seconds: number, child?:
     if (Date.now() > until) throw new Error(`${base}${probe} did not answer 200 within ${seconds} s`);
     await sleep(250);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = http.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** Stops a child we started (its own process group), SIGKILL after 10 s. */
@@ -615,32 +606,20 @@ async function main() {
     log(`build: ${build}`);
 
     // The app: first with its response cache as configured (on by default), later without it.
-    const { localSecrets } = await import('@/server/db/local-secrets');
+    // Started as production starts it (npm start -- --prebuilt: scripts/start.ts) on the built site.
     const profDir = path.join(workDir, 'cpu-prof');
-    const startApp = (port: number, cacheMb: string, logName: string, profile: boolean) => {
-      const base = `http://${HOST}:${port}`;
-      const appLog = createWriteStream(path.join(workDir, logName));
-      const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts'), '--port', String(port), '--hostname', HOST], {
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          NEXT_TELEMETRY_DISABLED: '1',
-          DATABASE_URL: database.url,
-          PUBLIC_BASE_URL: appBase,
-          NEXTAUTH_URL: base,
-          NEXTAUTH_SECRET: localSecrets(database.dir).sessionSecret,
-          DATA_DIR: database.dir,
-          CATALOG_CACHE_MB: cacheMb,
-        },
+    const startApp = async (port: number, cacheMb: string, logName: string, profile: boolean) => {
+      const shop = await startShopServer({
+        databaseUrl: database.url,
+        port,
+        prebuilt: true,
+        output: { file: path.join(workDir, logName) },
+        ...(profile ? { cpuProfileDir: profDir } : {}),
+        env: { PUBLIC_BASE_URL: appBase, CATALOG_CACHE_MB: cacheMb },
       });
-      child.stdout!.pipe(appLog);
-      child.stderr!.pipe(appLog);
-      stops.push({ name: `the front (pid ${child.pid}, cache ${cacheMb} MiB)`, stop: () => stopChild(child, 'front') });
-      return child;
+      stops.push({ name: `the shop on port ${port} (cache ${cacheMb} MiB)`, stop: shop.stop });
+      return shop;
     };
-    const app = startApp(appPort, APP_CACHE_MB, 'next.log', CPU_PROF);
 
     // The floor.
     const floorPort = await freePort();
@@ -652,7 +631,8 @@ async function main() {
     });
     stops.push({ name: `the floor server (pid ${floor.pid})`, stop: () => stopChild(floor, 'floor') });
 
-    await waitForHttp(appBase, '/v1/seo/sitemaps', 90, app);
+    const app = await startApp(appPort, APP_CACHE_MB, 'next.log', CPU_PROF);
+    await waitForHttp(appBase, '/v1/seo/sitemaps', 90);
     await waitForHttp(floorBase, list[0]!.paths[0]!, 30, floor);
     log(`app on ${appBase} (log: ${path.join(workDir, 'next.log')}), floor on ${floorBase}`);
 
@@ -688,12 +668,12 @@ async function main() {
 
     // The same load on an instance without the response cache: every request computed, as for
     // addresses nobody asked for in the last second or after every publish.
-    await stopChild(app, 'front');
-    if (CPU_PROF) log(`CPU profiles of the front: ${profDir}`);
+    await app.stop();
+    if (CPU_PROF) log(`CPU profiles of the shop's processes: ${profDir}`);
     const coldPort = await freePort();
     const coldBase = `http://${HOST}:${coldPort}`;
-    const coldApp = startApp(coldPort, '0', 'next-cold.log', false);
-    await waitForHttp(coldBase, '/v1/seo/sitemaps', 90, coldApp);
+    await startApp(coldPort, '0', 'next-cold.log', false);
+    await waitForHttp(coldBase, '/v1/seo/sitemaps', 90);
     for (const p of new Set(list.flatMap((e) => e.paths))) {
       const res = await get(coldBase, p);
       if (res.status !== 200) throw new Error(`${coldBase}${p} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
@@ -807,13 +787,13 @@ function renderReport(input: {
   w();
   w(`- ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB memory, ${os.type()} ${os.release()}`);
   w(`- ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
-  w('- Everything on the same machine: PostgreSQL, the app (front + Next), the floor server and the load generator share the 2 cores.');
+  w('- Everything on the same machine: PostgreSQL, the app, the floor server and the load generator share the 2 cores.');
   w();
   w('## Method');
   w();
   w(`- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? `cached fill reused${input.migratedOnTop.length ? `, then migrated (${input.migratedOnTop.join(', ')}) and vacuumed and analyzed again` : ''}` : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`);
-  w(`- **App**: the production build (${input.build}) served as in production by the front (scripts/serve.ts: a node:http server running Next as a custom server) with NODE_ENV=production on 127.0.0.1; requests go to /v1, which the front answers itself (src/server/front → handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
-  w(`- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second app (front + Next) on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`);
+  w(`- **App**: the production build (${input.build}) started as production starts it (\`npm start -- --prebuilt\`: scripts/start.ts) with NODE_ENV=production on 127.0.0.1; requests go to /v1 (handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
+  w(`- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second app on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`);
   w(`- **URL distribution**: each endpoint rotates round-robin over its fixed list of addresses (1 to ${Math.max(...rows.map((r) => r.endpoint.paths.length))} per endpoint, listed in the table), and every address was requested once before timing. So in the first pass nearly every timed request is a cache hit (the hit ratio is counted from each answer's \`X-Catalog-Cache\` header): that pass shows what repeated reads of popular pages cost, not what a never-seen address costs; the cold pass shows that.`);
   w(`- **Floor**: a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays them: lists, search, by-slugs and sitemaps run **all** their statements in parallel (as the service's Promise.all); the detail endpoints (artwork, artist, taxon) run only their **first (main) statement**, as the issue asks. The floor answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`);
   w(`- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, on the app and then on the floor, rotating over the URLs listed per endpoint. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`);
@@ -854,7 +834,7 @@ function renderReport(input: {
   w();
   w('## One request at a time, and where the time goes');
   w();
-  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is through the front; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what the front and HTTP cost a request. So: HTTP app − handleRest ≈ front + HTTP; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
+  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is over HTTP to the served app; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what the server around the handler and HTTP cost a request. So: HTTP app − handleRest ≈ server + HTTP; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
   w();
   w('| endpoint | statements (waves) | HTTP app median (cached) | handleRest (cache hit) | HTTP app median (cold) | HTTP app mean (cold) | handleRest (cold) | Prisma | pg | floor (in-process) | HTTP floor mean |');
   w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -930,7 +910,7 @@ function renderReport(input: {
       return { http: single[row.endpoint.name]!.app.median, handler: b.reduce((a, x) => a + x.restHit, 0) / (b.length || 1) };
     });
   const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
-  w(`On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is the front's own handling of a request (Request/Response bridging) and HTTP, which bounds the cached requests per second under load.`);
+  w(`On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is the server's own handling of a request (Request/Response bridging) and HTTP, which bounds the cached requests per second under load.`);
   w();
   const seq = plans.filter((p) => p.seqScanOfArtworks);
   w(`- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { withE2eDatabase } from './support/database';
 
-// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 /**
