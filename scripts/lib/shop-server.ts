@@ -105,7 +105,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
 
   // Its own process group: stop() can then reach everything the shop started (the server, a build,
   // the embedded PostgreSQL) even if start.ts itself is gone.
-  const child = spawn('npm', ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])], { cwd: root, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let kept = '';
   const file = typeof options.output === 'object' ? createWriteStream(options.output.file, { flags: 'a' }) : null;
   const keep = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
