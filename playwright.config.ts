@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_TOKEN, E2E_LOG_FILE, E2E_PAYMENT_INSTRUCTIONS } from './tests/e2e/support/env';
-import { E2E_OIDC_URL, e2eGoogleEnv } from './tests/support/e2e-oidc';
-import { E2E_PAYING_SHOP_PORT, E2E_PAYING_SHOP_URL, E2E_STRIPE_URL, e2eStripeEnv } from './tests/support/e2e-stripe';
+import { E2E_BASE_URL, E2E_CHROMIUM } from './tests/e2e/support/env';
+import { E2E_OIDC_URL } from './tests/support/e2e-oidc';
+import { E2E_STRIPE_URL } from './tests/support/e2e-stripe';
 
 /**
- * End-to-end tests against the real shop: `npm start` with its embedded PostgreSQL in a fresh temp
- * folder. Browsers cannot be downloaded here, so Debian's Chromium is used (`apt-get install
- * chromium`); without it the tests are skipped, loudly, instead of failing.
+ * End-to-end tests against the real shop: `npm start` with its embedded PostgreSQL in a temp
+ * folder, started by the global setup (tests/e2e/support/shops.ts, through the helper every test,
+ * benchmark and Lighthouse run uses: scripts/lib/shop-server.ts) once the stand-ins below are up.
+ * Browsers cannot be downloaded here, so Debian's Chromium is used (`apt-get install chromium`);
+ * without it the tests are skipped, loudly, instead of failing.
  */
-const chromium = '/usr/bin/chromium';
+const chromium = E2E_CHROMIUM;
 const chromiumAvailable = existsSync(chromium);
 
 if (!chromiumAvailable) {
@@ -22,12 +22,13 @@ if (!chromiumAvailable) {
   );
 }
 
-const port = 3107;
 // Without Chromium no server is started either; each spec skips itself.
-const baseURL = `http://127.0.0.1:${port}`;
+const baseURL = E2E_BASE_URL;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The shops (after the web servers below, which Playwright starts first); its answer stops them.
+  globalSetup: './tests/e2e/support/shops.ts',
   // One server and one database for every test; the tests only read.
   fullyParallel: false,
   workers: 1,
@@ -74,30 +75,6 @@ export default defineConfig({
           stdout: 'pipe',
           stderr: 'pipe',
         },
-        {
-          command: 'npm start',
-          url: `${baseURL}/en`,
-          env: {
-            PORT: String(port),
-            DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e'),
-            ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-            // The log of the whole run, which the last spec (zz-logs.spec.ts) searches for secrets and e-mail addresses.
-            LOG_FILE: E2E_LOG_FILE,
-            LOG_LEVEL: 'debug',
-            // Every spec's browser is one client (127.0.0.1): the per-customer allowances would trip
-            // across specs, not within one.
-            RATE_LIMIT_MULTIPLIER: '10',
-            // As behind a load balancer: limits.spec.ts speaks as another address through X-Forwarded-For.
-            TRUST_PROXY: '1',
-            ...e2eGoogleEnv(baseURL),
-            // Without a payment provider, orders say how to pay by bank transfer (payment.spec.ts).
-            PAYMENT_INSTRUCTIONS: E2E_PAYMENT_INSTRUCTIONS,
-          },
-          reuseExistingServer: false,
-          timeout: 600_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-        },
         // Stripe for the run: the stand-in with its hosted checkout pages (tests/support/e2e-stripe.ts).
         {
           command: 'node --import tsx tests/support/e2e-stripe.ts --serve',
@@ -105,24 +82,6 @@ export default defineConfig({
           url: `${E2E_STRIPE_URL}/v1/checkout/sessions`,
           reuseExistingServer: false,
           timeout: 60_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-        },
-        // A second shop that takes payment through that stand-in (payment.spec.ts); started after the
-        // first has built the site, so it serves the same build.
-        {
-          command: 'npm start',
-          url: `${E2E_PAYING_SHOP_URL}/en`,
-          env: {
-            PORT: String(E2E_PAYING_SHOP_PORT),
-            DATA_DIR: path.join(os.tmpdir(), 'art-prints-e2e-paying'),
-            ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-            RATE_LIMIT_MULTIPLIER: '10',
-            PUBLIC_BASE_URL: E2E_PAYING_SHOP_URL,
-            ...e2eStripeEnv(),
-          },
-          reuseExistingServer: false,
-          timeout: 600_000,
           stdout: 'pipe',
           stderr: 'pipe',
         },

@@ -7,9 +7,9 @@
  * 1. An embedded PostgreSQL in the OS temp folder, migrated, seeded and filled with the synthetic
  *    catalog of scripts/fill-catalog.ts. The filled folder is kept between runs and reused while the
  *    fingerprint of everything that shapes the data (migrations, seed, fill script) is unchanged.
- * 2. The production site (`next build` when the sources changed, decided like scripts/start.ts),
- *    served as production serves it, by the front (scripts/serve.ts: Next as a custom server behind
- *    a node:http front that answers /v1 itself; NODE_ENV=production) on a free port of 127.0.0.1.
+ * 2. The production build (made when the sources changed, as scripts/start.ts decides),
+ *    started as production starts it (`npm start -- --prebuilt`, through scripts/lib/shop-server.ts,
+ *    the helper the tests and Lighthouse use) on a free port of 127.0.0.1.
  * 3. The floor: a bare `node:http` + `pg` server (own process, pool of 10 like Prisma's adapter)
  *    that replays, for each URL, exactly the SQL statements the service ran for that URL. They are
  *    captured once per URL by calling the real /v1 handler (handleRest) in-process with a Prisma
@@ -19,14 +19,27 @@
  * 4. autocannon, 32 connections, 10 s per endpoint (3 s with --quick), after a short warm-up, on the
  *    app and on the floor; p50/p95/p99 come from every response time, rps = responses / duration.
  * 5. One-at-a-time latencies (sitemap chunk target), an in-process breakdown of where a request's
- *    time goes (HTTP through the front, handleRest, the same statements through Prisma, through pg), and
+ *    time goes (HTTP to the served app, handleRest, the same statements through Prisma, through pg), and
  *    EXPLAIN (ANALYZE, BUFFERS) of the search statements.
  * 6. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
  *    is stopped at the end, also on failure or Ctrl-C.
+ *
+ * Against another commit's build, in one run (issue 16, "Performance must not regress"):
+ *
+ *   npm run bench -- --baseline <commit> [--rounds=2] [--keep-baseline] [--quick] [--duration=10]
+ *                    [--connections=32] [--only=…] [--skip-build] [--no-report]
+ *
+ * builds <commit> in a git worktree in the temp folder (scripts/lib/baseline.ts), starts it and this
+ * checkout side by side, each on its own copy of the filled database, and measures every endpoint
+ * on both, alternating (old, new, old, new: --rounds per side), with the response cache and
+ * without it; the side-by-side report (requests/s and p95 per endpoint, the ratios, the machine's
+ * load average at the start and the end) goes to docs/benchmarks/catalog-compare-<date>.md. No
+ * floor, capture or plans in that mode. --keep-baseline keeps the worktree and its build for the
+ * next run against the same commit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -34,6 +47,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { prepareBaseline, resolveCommit } from './lib/baseline';
+import { fmt, parseBenchArgs, percentile, renderComparison, summarize, type BenchOptions, type LoadStats, type Round, type SideBySide } from './lib/bench-compare';
+import { freePort } from './lib/free-port';
+import { startShopServer } from './lib/shop-server';
 import { buildIsCurrent, buildSite } from './lib/site-build';
 
 const require = createRequire(import.meta.url);
@@ -42,18 +59,25 @@ const SELF = fileURLToPath(import.meta.url);
 
 // ───────────────────────────── options ─────────────────────────────
 
-function flag(name: string): string | undefined {
-  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  return arg === undefined ? undefined : (arg.split('=').slice(1).join('=') || '');
+const FLOOR_MODE = process.argv.includes('--floor-server');
+
+function readOptions(): BenchOptions {
+  try {
+    return parseBenchArgs(FLOOR_MODE ? [] : process.argv.slice(2));
+  } catch (error) {
+    console.error(`[bench] ${(error as Error).message}`);
+    return process.exit(2);
+  }
 }
-const quick = flag('quick') !== undefined;
-const DURATION = Number(flag('duration') || (quick ? 3 : 10));
-const WARMUP = quick ? 1 : 2;
-const CONNECTIONS = Number(flag('connections') || 32);
-const ONLY = flag('only')?.split(',').filter(Boolean);
-const SKIP_BUILD = flag('skip-build') !== undefined;
-const CPU_PROF = flag('cpu-prof') !== undefined;
-const WRITE_REPORT = flag('no-report') === undefined;
+const OPTIONS = readOptions();
+const quick = OPTIONS.quick;
+const DURATION = OPTIONS.duration;
+const WARMUP = OPTIONS.warmup;
+const CONNECTIONS = OPTIONS.connections;
+const ONLY = OPTIONS.only;
+const SKIP_BUILD = OPTIONS.skipBuild;
+const CPU_PROF = OPTIONS.cpuProf;
+const WRITE_REPORT = OPTIONS.writeReport;
 /** The app's response cache in the first (as deployed) pass; the second pass runs with it off. */
 const APP_CACHE_MB = process.env.CATALOG_CACHE_MB || '64';
 const WORKS = 100_000;
@@ -106,13 +130,7 @@ async function floorServer() {
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 const hitRatio = (stats: { cacheHits: number; cacheMisses: number }) => stats.cacheHits / (stats.cacheHits + stats.cacheMisses);
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 function sha256(parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
@@ -154,17 +172,6 @@ async function waitForHttp(base: string, probe: string, seconds: number, child?:
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = http.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 /** Stops a child we started (its own process group), SIGKILL after 10 s. */
 async function stopChild(child: ChildProcess, name: string): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
@@ -195,7 +202,7 @@ async function buildIfChanged(): Promise<string> {
     if (!existsSync(path.join('.next', 'BUILD_ID'))) throw new Error('--skip-build, but there is no build in .next');
     return 'sources changed since the build, but --skip-build: serving the existing build';
   }
-  log('building the site (next build)');
+  log('building the site (as npm start would)');
   await buildSite();
   return 'built for this run';
 }
@@ -210,20 +217,6 @@ interface Endpoint {
   floor: 'all' | 'main';
   paths: string[];
 }
-interface LoadStats {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  count: number;
-  non2xx: number;
-  errors: number;
-  avgBytes: number;
-  /** Answers the app's response cache gave (hit) or computed (miss); both 0 when it is off or for the floor. */
-  cacheHits: number;
-  cacheMisses: number;
-}
-
 /** Searches the synthetic titles and names hold in realistic shares (see fill-catalog's vocabulary). */
 const SEARCHES: Record<string, { one: string[]; two: string[] }> = {
   en: { one: ['river', 'garden', 'portrait', 'bridge', 'horses', 'moreau'], two: ['river sunset', 'woman flowers', 'blue river', 'church winter', 'garden paris'] },
@@ -318,7 +311,8 @@ type Autocannon = ((opts: Record<string, unknown>) => Promise<{ duration: number
 }) & { track?: unknown };
 const autocannon = require('autocannon') as Autocannon;
 
-async function load(base: string, paths: string[], seconds: number, countCache = false): Promise<LoadStats> {
+/** One measurement: `seconds` of autocannon on `base`, rotating over `paths`. */
+async function measure(base: string, paths: string[], seconds: number, countCache = false): Promise<Round> {
   let i = 0;
   const times: number[] = [];
   let bytes = 0;
@@ -346,19 +340,11 @@ async function load(base: string, paths: string[], seconds: number, countCache =
   // asked: wait until it answers again, so the next run does not pay for this one's backlog.
   await get(base, paths[0]!).catch(() => undefined);
   if (!times.length) log(`no response from ${base} in ${seconds} s: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: (result as unknown as { requests: { total: number } }).requests.total })}`);
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    rps: times.length / (result.duration || seconds),
-    count: times.length,
-    non2xx,
-    errors: result.errors + result.timeouts,
-    avgBytes: times.length ? bytes / times.length : 0,
-    cacheHits: cache.hits,
-    cacheMisses: cache.misses,
-  };
+  return { times, seconds: result.duration || seconds, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
+}
+
+async function load(base: string, paths: string[], seconds: number, countCache = false): Promise<LoadStats> {
+  return summarize([await measure(base, paths, seconds, countCache)]);
 }
 
 async function sequential(base: string, paths: string[], n: number): Promise<{ median: number; max: number; mean: number; bytes: number }> {
@@ -519,7 +505,7 @@ async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void>
   const fingerprint = sha256([
     `works=${WORKS} artists=${ARTISTS}`,
     readFileSync(path.join(ROOT, 'scripts', 'fill-catalog.ts')),
-    readFileSync(path.join(ROOT, 'prisma', 'seed', 'curated-data.ts')),
+    ...['curated.ts', 'curated-artists.json', 'curated-taxa.json', 'curated-works.json'].map((file) => readFileSync(path.join(ROOT, 'prisma', 'seed', file))),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'seed.ts')),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'counts.ts')),
   ]).slice(0, 16);
@@ -616,32 +602,20 @@ async function main() {
     log(`build: ${build}`);
 
     // The app: first with its response cache as configured (on by default), later without it.
-    const { localSecrets } = await import('@/server/db/local-secrets');
+    // Started as production starts it (npm start -- --prebuilt: scripts/start.ts) on the built site.
     const profDir = path.join(workDir, 'cpu-prof');
-    const startApp = (port: number, cacheMb: string, logName: string, profile: boolean) => {
-      const base = `http://${HOST}:${port}`;
-      const appLog = createWriteStream(path.join(workDir, logName));
-      const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts'), '--port', String(port), '--hostname', HOST], {
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          NEXT_TELEMETRY_DISABLED: '1',
-          DATABASE_URL: database.url,
-          PUBLIC_BASE_URL: appBase,
-          NEXTAUTH_URL: base,
-          NEXTAUTH_SECRET: localSecrets(database.dir).sessionSecret,
-          DATA_DIR: database.dir,
-          CATALOG_CACHE_MB: cacheMb,
-        },
+    const startApp = async (port: number, cacheMb: string, logName: string, profile: boolean) => {
+      const shop = await startShopServer({
+        databaseUrl: database.url,
+        port,
+        prebuilt: true,
+        output: { file: path.join(workDir, logName) },
+        ...(profile ? { cpuProfileDir: profDir } : {}),
+        env: { PUBLIC_BASE_URL: appBase, CATALOG_CACHE_MB: cacheMb },
       });
-      child.stdout!.pipe(appLog);
-      child.stderr!.pipe(appLog);
-      stops.push({ name: `the front (pid ${child.pid}, cache ${cacheMb} MiB)`, stop: () => stopChild(child, 'front') });
-      return child;
+      stops.push({ name: `the shop on port ${port} (cache ${cacheMb} MiB)`, stop: shop.stop });
+      return shop;
     };
-    const app = startApp(appPort, APP_CACHE_MB, 'next.log', CPU_PROF);
 
     // The floor.
     const floorPort = await freePort();
@@ -653,7 +627,8 @@ async function main() {
     });
     stops.push({ name: `the floor server (pid ${floor.pid})`, stop: () => stopChild(floor, 'floor') });
 
-    await waitForHttp(appBase, '/v1/seo/sitemaps', 90, app);
+    const app = await startApp(appPort, APP_CACHE_MB, 'next.log', CPU_PROF);
+    await waitForHttp(appBase, '/v1/seo/sitemaps', 90);
     await waitForHttp(floorBase, list[0]!.paths[0]!, 30, floor);
     log(`app on ${appBase} (log: ${path.join(workDir, 'next.log')}), floor on ${floorBase}`);
 
@@ -689,12 +664,12 @@ async function main() {
 
     // The same load on an instance without the response cache: every request computed, as for
     // addresses nobody asked for in the last second or after every publish.
-    await stopChild(app, 'front');
-    if (CPU_PROF) log(`CPU profiles of the front: ${profDir}`);
+    await app.stop();
+    if (CPU_PROF) log(`CPU profiles of the shop's processes: ${profDir}`);
     const coldPort = await freePort();
     const coldBase = `http://${HOST}:${coldPort}`;
-    const coldApp = startApp(coldPort, '0', 'next-cold.log', false);
-    await waitForHttp(coldBase, '/v1/seo/sitemaps', 90, coldApp);
+    await startApp(coldPort, '0', 'next-cold.log', false);
+    await waitForHttp(coldBase, '/v1/seo/sitemaps', 90);
     for (const p of new Set(list.flatMap((e) => e.paths))) {
       const res = await get(coldBase, p);
       if (res.status !== 200) throw new Error(`${coldBase}${p} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
@@ -730,6 +705,205 @@ async function main() {
     agent.destroy();
     if (!CPU_PROF) rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+// ───────────────────────────── against another commit's build ─────────────────────────────
+
+/**
+ * `--baseline <commit>`: that commit's build (old) and this checkout's (new) measured in one run on
+ * the same data. Each gets a copy of the filled database on the same PostgreSQL server (same rows,
+ * statistics and memory; one's start, which migrates and seeds, and its job worker never touch the
+ * other's catalog version, so never its response cache). Both shops run during a whole pass; per
+ * endpoint each gets a warm-up, then the rounds alternate old, new, old, new, so the machine's noise
+ * falls on both. Two passes: with the response cache as deployed, then both restarted without it.
+ */
+async function compare(baselineRef: string) {
+  process.chdir(ROOT);
+  (process.env as Record<string, string>).NODE_ENV = 'production';
+  const loadAtStart = os.loadavg();
+  const started = Date.now();
+  const stops: { name: string; stop: () => Promise<void> }[] = [];
+  let stopping: Promise<void> | null = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const { name, stop } of stops.reverse()) {
+        try {
+          await stop();
+          log(`stopped ${name}`);
+        } catch (error) {
+          log(`could not stop ${name}: ${String(error)}`);
+        }
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: stopping everything`);
+      void stopAll().then(() => process.exit(130));
+    });
+  }
+  // A mistyped commit stops the run before the long steps.
+  await resolveCommit(ROOT, baselineRef);
+  const workDir = path.join(os.tmpdir(), `art-prints-bench-run-${process.pid}`);
+  mkdirSync(workDir, { recursive: true, mode: 0o755 });
+  try {
+    const database = await benchDatabase();
+    stops.push({ name: 'the embedded PostgreSQL', stop: database.stop });
+    log(`database ready (${database.reused ? 'cached fill reused' : 'filled now'}): ${database.dir}`);
+    process.env.DATABASE_URL = database.url;
+
+    const newBuild = await buildIfChanged();
+    log(`this checkout's build: ${newBuild}`);
+    const baseline = await prepareBaseline(ROOT, baselineRef, { keep: OPTIONS.keepBaseline, log, buildEnv: process.env });
+    stops.push({ name: `the baseline worktree ${baseline.dir}`, stop: baseline.remove });
+    const head = (await runGit('rev-parse', 'HEAD')).trim();
+    const newSide = { commit: head, subject: (await runGit('log', '-1', '--format=%s', head)).trim(), dirty: (await runGit('status', '--porcelain', '--untracked-files=no')).trim() !== '', build: newBuild };
+
+    const list = await endpoints(database.url);
+    const urls = [...new Set(list.flatMap((e) => e.paths))];
+    const copies = await databaseCopies(database.url, ['bench_old', 'bench_new']);
+    stops.push({ name: 'the two database copies', stop: copies.drop });
+    const sides = [
+      { key: 'old' as const, root: baseline.dir, databaseUrl: copies.urls[0]! },
+      { key: 'new' as const, root: ROOT, databaseUrl: copies.urls[1]! },
+    ];
+
+    let answers: { compared: number; differing: string[] } = { compared: 0, differing: [] };
+    const passes: { name: 'cached' | 'cold'; title: string; rows: SideBySide[] }[] = [];
+    for (const pass of [
+      { name: 'cached' as const, cacheMb: APP_CACHE_MB, title: 'With the response cache (as deployed)' },
+      { name: 'cold' as const, cacheMb: '0', title: 'Without the response cache (cold: every request computed)' },
+    ]) {
+      const shops: Record<'old' | 'new', string> = { old: '', new: '' };
+      const running: { stop: () => Promise<void> }[] = [];
+      for (const side of sides) {
+        log(`${pass.name}: starting the ${side.key} build (${side.root})`);
+        const shop = await startShopServer({
+          root: side.root,
+          databaseUrl: side.databaseUrl,
+          prebuilt: true,
+          output: { file: path.join(workDir, `${side.key}-${pass.name}.log`) },
+          // One public address for both, so addresses inside answers (sitemaps) are the same bytes.
+          env: { PUBLIC_BASE_URL: 'http://127.0.0.1:3000', CATALOG_CACHE_MB: pass.cacheMb },
+        });
+        stops.push({ name: `the ${side.key} shop (${pass.name})`, stop: shop.stop });
+        running.push(shop);
+        shops[side.key] = shop.url;
+      }
+      log(`${pass.name}: old on ${shops.old}, new on ${shops.new} (logs in ${workDir})`);
+
+      // Every address once on both, before any timing: both answer 200, caches and JIT are warm.
+      const differing: string[] = [];
+      for (const p of urls) {
+        const [old, fresh] = [await get(shops.old, p), await get(shops.new, p)];
+        for (const [key, res] of [['old', old], ['new', fresh]] as const) {
+          if (res.status !== 200) throw new Error(`${key} build: ${p} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+          if (pass.name === 'cold' && res.cacheState !== undefined && res.cacheState !== 'off') throw new Error(`${key} build: ${p}: the response cache should be off, X-Catalog-Cache: ${res.cacheState}`);
+        }
+        if (!old.body.equals(fresh.body)) differing.push(p);
+      }
+      if (pass.name === 'cached') answers = { compared: urls.length, differing };
+      if (differing.length) log(`${pass.name}: ${differing.length} of ${urls.length} addresses answer differently on the two builds, e.g. ${differing[0]}`);
+
+      const rows: SideBySide[] = [];
+      for (const endpoint of list) {
+        await load(shops.old, endpoint.paths, WARMUP);
+        await load(shops.new, endpoint.paths, WARMUP);
+        const rounds: Record<'old' | 'new', Round[]> = { old: [], new: [] };
+        for (let r = 0; r < OPTIONS.rounds; r++) {
+          for (const side of sides) rounds[side.key].push(await measure(shops[side.key], endpoint.paths, DURATION, true));
+        }
+        const row: SideBySide = { endpoint, old: summarize(rounds.old), new: summarize(rounds.new) };
+        rows.push(row);
+        log(
+          `${pass.name} ${endpoint.name.padEnd(18)} old ${fmt(row.old.rps, 0)} rps p95 ${fmt(row.old.p95)} ms | new ${fmt(row.new.rps, 0)} rps p95 ${fmt(row.new.p95)} ms` +
+            ` | new/old rps ${fmt(row.new.rps / row.old.rps, 2)} p95 ${fmt(row.new.p95 / row.old.p95, 2)}` +
+            ` | rounds old ${row.old.roundRps.map((x) => fmt(x, 0)).join('/')} new ${row.new.roundRps.map((x) => fmt(x, 0)).join('/')}`,
+        );
+      }
+      passes.push({ name: pass.name, title: pass.title, rows });
+      for (const shop of running) await shop.stop();
+    }
+
+    const cpus = os.cpus();
+    const report = renderComparison({
+      date: new Date(),
+      command: `npm run bench -- ${process.argv.slice(2).join(' ')}`,
+      machine: { cores: cpus.length, cpu: cpus[0]?.model.trim() ?? 'unknown', memoryGiB: os.totalmem() / 2 ** 30, os: `${os.type()} ${os.release()}` },
+      versions: await versionsOf(database.url),
+      loadAverage: { start: loadAtStart, end: os.loadavg() },
+      old: { commit: baseline.commit, subject: baseline.subject, build: baseline.build },
+      new: newSide,
+      options: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, rounds: OPTIONS.rounds },
+      cacheMb: APP_CACHE_MB,
+      data: `scripts/fill-catalog.ts of this checkout, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} artists plus the 31 curated works (${database.reused ? 'the cached fill, reused' : 'filled in this run'}), on the embedded PostgreSQL, vacuumed and analyzed.`,
+      notes: baseline.notes,
+      answers,
+      passes,
+      minutes: (Date.now() - started) / 60_000,
+    });
+    console.log(`\n${report}`);
+    if (WRITE_REPORT) {
+      const file = path.join(ROOT, 'docs', 'benchmarks', `catalog-compare-${new Date().toISOString().slice(0, 10)}.md`);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, report);
+      log(`report written to ${path.relative(ROOT, file)}`);
+    }
+  } finally {
+    await stopAll();
+    agent.destroy();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function runGit(...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`git ${args.join(' ')} failed with exit code ${code}`))));
+  });
+}
+
+/**
+ * Copies of the filled database on its own server (`CREATE DATABASE … TEMPLATE`, a file copy: no
+ * refill), one per name; `drop` removes them, so the kept fill stays as it was. Copies a crashed
+ * run left behind are replaced.
+ */
+async function databaseCopies(url: string, names: string[]): Promise<{ urls: string[]; drop: () => Promise<void> }> {
+  const template = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  try {
+    // A template must have no other session; the bench's own have ended, but be sure.
+    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [template]);
+    for (const name of names) {
+      await client.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`);
+      log(`copying the database ${template} to ${name}`);
+      await client.query(`CREATE DATABASE ${quoted(name)} TEMPLATE ${quoted(template)} STRATEGY FILE_COPY`);
+    }
+  } finally {
+    await client.end();
+  }
+  return {
+    urls: names.map((name) => {
+      const copy = new URL(url);
+      copy.pathname = `/${name}`;
+      return copy.toString();
+    }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: admin.toString() });
+      await c.connect();
+      try {
+        for (const name of names) await c.query(`DROP DATABASE IF EXISTS ${quoted(name)} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
 }
 
 async function versionsOf(url: string): Promise<Record<string, string>> {
@@ -808,13 +982,13 @@ function renderReport(input: {
   w();
   w(`- ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB memory, ${os.type()} ${os.release()}`);
   w(`- ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
-  w('- Everything on the same machine: PostgreSQL, the app (front + Next), the floor server and the load generator share the 2 cores.');
+  w('- Everything on the same machine: PostgreSQL, the app, the floor server and the load generator share the 2 cores.');
   w();
   w('## Method');
   w();
   w(`- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? `cached fill reused${input.migratedOnTop.length ? `, then migrated (${input.migratedOnTop.join(', ')}) and vacuumed and analyzed again` : ''}` : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`);
-  w(`- **App**: the production build (${input.build}) served as in production by the front (scripts/serve.ts: a node:http server running Next as a custom server) with NODE_ENV=production on 127.0.0.1; requests go to /v1, which the front answers itself (src/server/front → handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
-  w(`- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second app (front + Next) on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`);
+  w(`- **App**: the production build (${input.build}) started as production starts it (\`npm start -- --prebuilt\`: scripts/start.ts) with NODE_ENV=production on 127.0.0.1; requests go to /v1 (handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
+  w(`- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second app on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`);
   w(`- **URL distribution**: each endpoint rotates round-robin over its fixed list of addresses (1 to ${Math.max(...rows.map((r) => r.endpoint.paths.length))} per endpoint, listed in the table), and every address was requested once before timing. So in the first pass nearly every timed request is a cache hit (the hit ratio is counted from each answer's \`X-Catalog-Cache\` header): that pass shows what repeated reads of popular pages cost, not what a never-seen address costs; the cold pass shows that.`);
   w(`- **Floor**: a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays them: lists, search, by-slugs and sitemaps run **all** their statements in parallel (as the service's Promise.all); the detail endpoints (artwork, artist, taxon) run only their **first (main) statement**, as the issue asks. The floor answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`);
   w(`- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, on the app and then on the floor, rotating over the URLs listed per endpoint. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`);
@@ -855,7 +1029,7 @@ function renderReport(input: {
   w();
   w('## One request at a time, and where the time goes');
   w();
-  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is through the front; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what the front and HTTP cost a request. So: HTTP app − handleRest ≈ front + HTTP; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
+  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is over HTTP to the served app; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what the server around the handler and HTTP cost a request. So: HTTP app − handleRest ≈ server + HTTP; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
   w();
   w('| endpoint | statements (waves) | HTTP app median (cached) | handleRest (cache hit) | HTTP app median (cold) | HTTP app mean (cold) | handleRest (cold) | Prisma | pg | floor (in-process) | HTTP floor mean |');
   w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -931,7 +1105,7 @@ function renderReport(input: {
       return { http: single[row.endpoint.name]!.app.median, handler: b.reduce((a, x) => a + x.restHit, 0) / (b.length || 1) };
     });
   const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
-  w(`On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is the front's own handling of a request (Request/Response bridging) and HTTP, which bounds the cached requests per second under load.`);
+  w(`On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is the server's own handling of a request (Request/Response bridging) and HTTP, which bounds the cached requests per second under load.`);
   w();
   const seq = plans.filter((p) => p.seqScanOfArtworks);
   w(`- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`);
@@ -945,10 +1119,10 @@ function fmtBytes(n: number): string {
   return `${fmt(n, 0)} B`;
 }
 
-if (process.argv.includes('--floor-server')) {
+if (FLOOR_MODE) {
   await floorServer();
 } else {
-  main().then(
+  (OPTIONS.baseline ? compare(OPTIONS.baseline) : main()).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(`[bench] failed: ${error instanceof Error ? error.stack : String(error)}`);

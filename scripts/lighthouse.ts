@@ -8,12 +8,11 @@
  *   npm run lighthouse                    # all pages, both form factors
  *   npm run lighthouse -- --base http://127.0.0.1:3000   # against a server already running
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autocannon } from './lib/autocannon';
+import { startShopServer } from './lib/shop-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -21,7 +20,6 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => console.log(`[lighthouse] ${line}`);
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -45,43 +43,10 @@ function arg(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
-async function waitFor(url: string, child: ChildProcess | null, seconds: number): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`${url} did not answer within ${seconds} s`);
-    await sleep(500);
-  }
-}
-
-/** `npm start` on a free port with its own embedded PostgreSQL in a temporary folder. */
+/** `npm start` on a free port with its own embedded PostgreSQL in a temporary folder (scripts/lib/shop-server.ts). */
 async function startShop(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = 3300 + Math.floor(Math.random() * 500);
-  // Not mkdtemp: as root the embedded PostgreSQL runs as `postgres`, which cannot enter a mode-700 folder.
-  const dataDir = path.join(tmpdir(), `art-prints-lighthouse-${process.pid}`);
-  const child = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/en`, child, 900);
-  return {
-    base,
-    stop: async () => {
-      if (child.exitCode === null && child.pid) {
-        process.kill(-child.pid, 'SIGTERM');
-        await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(15_000)]);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const shop = await startShopServer({ output: 'inherit', readyTimeoutMs: 900_000 });
+  return { base: shop.url, stop: shop.stop };
 }
 
 async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: string, formFactor: 'mobile' | 'desktop'): Promise<Run> {

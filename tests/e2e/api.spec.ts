@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
-// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 /** What the README promises a new user: the served shop takes an order and finds it again. */

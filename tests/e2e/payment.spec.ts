@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PAYING_SHOP_URL } from '../support/e2e-stripe';
 
-// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 /**

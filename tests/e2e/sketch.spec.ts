@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/env';
 
-// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 /**

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { withE2eDatabase } from './support/database';
 import { E2E_ADMIN_TOKEN } from './support/env';
 
-// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 const screenshots = path.join('tests', 'e2e', 'screenshots');

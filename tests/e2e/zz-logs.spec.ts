@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from './support/database';
 import { E2E_ADMIN_TOKEN, E2E_LOG_FILE } from './support/env';
 
-// The webServer (npm start) runs only where Chromium exists; see playwright.config.ts.
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
 
 /**

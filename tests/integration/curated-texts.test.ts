@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { curatedArtists, curatedTaxa, curatedWorks } from '../../prisma/seed/curated-data';
+import { curatedArtists, curatedTaxa, curatedWorks } from '../../prisma/seed/curated';
 import { seedCatalog } from '@/server/catalog/seed';
 import type { Db } from '@/server/db/client';
 import { catalogLocales } from '@/server/shared/locales';

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { nextAuthRoute } from '@/server/accounts/nextauth-route';
 import { handleRest } from '@/server/api/rest';
-import type { Context } from '@/server/api/trpc';
+import { createContext, type Context } from '@/server/api/trpc';
+import { websiteTrpc } from '@/server/api/website-trpc';
 import { createDb, db, type Db } from '@/server/db/client';
+import { env } from '@/server/env';
 import { CLIENT_HEADER, clientOf, frontHeaders } from '@/server/http/client';
+import { withRequestLog } from '@/server/http/request-log';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
 import { countRequest, limitFailures, limitKey, peekRequests, sweepExpired, type LimitSettings } from '@/server/limits/service';
 import { signIn, staffTrpc } from '@/server/staff/handlers';
@@ -19,11 +23,17 @@ let lastClient = 10;
 /** A fresh documentation address (RFC 5737) per test. */
 const newClient = () => `198.51.100.${++lastClient}`;
 
-/** Waits when a window of `seconds` is about to end, so a test's requests all fall in one window. */
-async function awayFromWindowEdge(seconds: number, margin = 15) {
-  const left = seconds - ((Date.now() / 1000) % seconds);
-  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
-}
+/**
+ * The limits' clock in this file: a fixed moment inside one window of every policy (10:07:30 lies
+ * in the 10:00 hour and in the 10:00–10:10 and 10:00–10:15 windows), so a test's requests never
+ * straddle a window's edge and no test waits for one to pass. It is in the future, so the sweep of
+ * expired windows (on the database's clock) never deletes a count under a test.
+ */
+const NOW = new Date('2031-05-20T10:07:30Z');
+const now = () => NOW;
+const limits: LimitSettings = { multiplier: 0.1, now };
+/** The shop's own context for a request, counting on this file's clock. */
+const limited = (options: { req: Request; resHeaders?: Headers }): Context => ({ ...createContext(options), limits });
 
 function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {}) {
   const headers = new Headers({ ...frontHeaders(client), ...options.headers });
@@ -33,26 +43,28 @@ function call(method: string, path: string, client: string, options: { json?: un
     headers.set('content-type', 'application/json');
   }
   const request = new Request(`http://shop.test/v1${path}`, { method, headers, body });
-  return options.makeContext ? handleRest(request, options.makeContext) : handleRest(request);
+  return handleRest(request, options.makeContext ?? limited);
 }
 
 const orderLookup = (client: string, makeContext?: (o: { req: Request }) => Context) => call('GET', '/orders/ZZZZZZZZZZ?email=nobody%40example.com', client, { makeContext });
 
 describe('the counter', () => {
-  const settings: LimitSettings = { multiplier: 1, policies: { orderLookup: { allowance: 5, windowSeconds: 3600 } } };
+  const settings: LimitSettings = { multiplier: 1, policies: { orderLookup: { allowance: 5, windowSeconds: 3600 } }, now };
 
   test('counts every request once even when they arrive together, and says when the window ends', async () => {
-    await awayFromWindowEdge(3600);
     const client = newClient();
     const verdicts = await Promise.all(Array.from({ length: 40 }, () => countRequest(db(), 'orderLookup', client, settings)));
     expect(verdicts.map((v) => v.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
-    for (const v of verdicts) expect(v.retryAfterSeconds).toBeGreaterThan(0);
-    for (const v of verdicts) expect(v.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    // 10:07:30 in the window of 10:00 to 11:00.
+    for (const v of verdicts) expect(v.retryAfterSeconds).toBe(3150);
     expect((await peekRequests(db(), 'orderLookup', client, settings)).hits).toBe(41);
     // Another client, another limit: untouched.
     expect((await countRequest(db(), 'orderLookup', newClient(), settings)).allowed).toBe(true);
     expect((await countRequest(db(), 'orderCreate', client, settings)).allowed).toBe(true);
+    // The next window starts from nothing.
+    const nextHour = { ...settings, now: () => new Date(NOW.getTime() + 3600_000) };
+    expect(await countRequest(db(), 'orderLookup', client, nextHour)).toMatchObject({ allowed: true, hits: 1 });
   });
 
   test('the multiplier scales the allowance, and 0 turns limiting off without touching the table', async () => {
@@ -86,11 +98,10 @@ describe('who is counted', () => {
     expect(clientOf(new Headers({ [CLIENT_HEADER]: '203.0.113.77', 'x-shop-front': 'guessed' }))).toBe('local');
     expect(clientOf(new Headers(frontHeaders('203.0.113.77')))).toBe('203.0.113.77');
     // Through /v1: fresh addresses picked per request do not escape the lookup limit.
-    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
     const statuses: number[] = [];
     for (let i = 0; i < tenth('orderLookup') + 2; i++) {
       const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { [CLIENT_HEADER]: `203.0.113.${100 + i}` } });
-      statuses.push((await handleRest(request, ({ req }) => ({ db: db(), authorization: null, client: clientOf(req.headers), limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } } } }))).status);
+      statuses.push((await handleRest(request, ({ req }) => ({ db: db(), authorization: null, client: clientOf(req.headers), limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } }, now } }))).status);
     }
     expect(statuses.at(-1)).toBe(429);
   });
@@ -107,7 +118,6 @@ describe('who is counted', () => {
   });
 
   test('addresses of one /64 share an allowance; the next /64 has its own', async () => {
-    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
     const net = `2001:db8:${(++lastClient).toString(16)}:7`;
     const allowance = tenth('orderLookup');
     for (let i = 0; i < allowance; i++) expect((await orderLookup(`${net}::${(i + 1).toString(16)}`)).status).toBe(404);
@@ -129,13 +139,12 @@ describe('two instances on one database', () => {
   });
 
   test('share one limit: alternating requests are counted together', async () => {
-    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
     const client = newClient();
     const on = (instance: Db) => ({ req }: { req: Request }): Context => ({
       db: instance,
       authorization: req.headers.get('authorization'),
       client: req.headers.get(CLIENT_HEADER)!,
-      limits: { multiplier: 0.1 },
+      limits,
     });
     const allowance = tenth('orderLookup');
     const statuses: number[] = [];
@@ -148,7 +157,6 @@ describe('two instances on one database', () => {
 
 describe('429 on /v1', () => {
   test('order creation: 201 within the allowance, then 429 rate_limited with Retry-After and the contract body', async () => {
-    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
     const client = newClient();
     for (let i = 0; i < tenth('orderCreate'); i++) expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(201);
     const refused = await call('POST', '/orders', client, { json: reproduction() });
@@ -165,7 +173,6 @@ describe('429 on /v1', () => {
   });
 
   test('a request answered 400 does not count: only accepted orders do (decisions.md "Limits and inputs")', async () => {
-    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
     const client = newClient();
     // Invalid bodies (Zod) and an unknown artwork (a domain refusal), several allowances' worth.
     for (let i = 0; i < tenth('orderCreate') * 3; i++) expect((await call('POST', '/orders', client, { json: {} })).status).toBe(400);
@@ -175,18 +182,15 @@ describe('429 on /v1', () => {
   });
 
   test('the storefront\'s order form: a refused order is given back there too', async () => {
-    await awayFromWindowEdge(limitPolicies.orderCreate.windowSeconds);
-    const { POST } = await import('@/app/api/trpc/[trpc]/route');
     const client = newClient();
     const send = (input: unknown) =>
-      POST(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', ...frontHeaders(client) }, body: JSON.stringify(input) }));
+      websiteTrpc(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', ...frontHeaders(client) }, body: JSON.stringify(input) }), limited);
     for (let i = 0; i < tenth('orderCreate') * 2; i++) expect((await send({})).status).toBe(400);
     for (let i = 0; i < tenth('orderCreate'); i++) expect((await send(reproduction())).status).toBe(200);
     expect((await send(reproduction())).status).toBe(429);
   });
 
   test('refused uploads (wrong type, empty) do not count; stored photos do', async () => {
-    await awayFromWindowEdge(limitPolicies.photoUpload.windowSeconds);
     const client = newClient();
     for (let i = 0; i < tenth('photoUpload') * 2; i++) {
       expect((await call('POST', '/uploads', client, { body: 'not an image at all', headers: { 'content-type': 'image/jpeg' } })).status).toBe(415);
@@ -198,7 +202,6 @@ describe('429 on /v1', () => {
   });
 
   test('order lookup, against code guessing', async () => {
-    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
     const client = newClient();
     for (let i = 0; i < tenth('orderLookup'); i++) expect((await orderLookup(client)).status).toBe(404);
     const refused = await orderLookup(client);
@@ -207,7 +210,6 @@ describe('429 on /v1', () => {
   });
 
   test('photo uploads (a hand-written handler)', async () => {
-    await awayFromWindowEdge(limitPolicies.photoUpload.windowSeconds);
     const client = newClient();
     const send = () => call('POST', '/uploads', client, { body: new Uint8Array(photos.jpeg), headers: { 'content-type': 'image/jpeg' } });
     for (let i = 0; i < tenth('photoUpload'); i++) expect((await send()).status).toBe(201);
@@ -218,7 +220,6 @@ describe('429 on /v1', () => {
   });
 
   test('wrong staff tokens: 401 until the allowance, then 429 even for the right token; other addresses keep working', async () => {
-    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
     const client = newClient();
     const wrong = { authorization: 'Bearer guess' };
     // No token at all is not a guess: never counted.
@@ -235,14 +236,13 @@ describe('429 on /v1', () => {
   });
 
   test('50 wrong tokens sent at once: at most the allowance is ever tried, the rest are 429 untried', async () => {
-    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
     const client = newClient();
     let tried = 0;
     const attempt = () => {
       tried++;
       return false;
     };
-    const settings: LimitSettings = { multiplier: 1 };
+    const settings: LimitSettings = { multiplier: 1, now };
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => limitFailures(db(), 'staffToken', client, settings, attempt)));
     expect(tried).toBeLessThanOrEqual(limitPolicies.staffToken.allowance);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(tried);
@@ -269,8 +269,8 @@ describe('429 on /v1', () => {
 
 describe('429 on the website and the dashboard', () => {
   test("the storefront's tRPC answers 429 with Retry-After and TOO_MANY_REQUESTS the forms recognize", async () => {
-    await awayFromWindowEdge(limitPolicies.orderLookup.windowSeconds);
-    const { GET } = await import('@/app/api/trpc/[trpc]/route');
+    // The storefront's route (src/app/api/trpc/[trpc]/route.ts), counting on this file's clock.
+    const GET = withRequestLog((request: Request) => websiteTrpc(request, limited));
     const client = newClient();
     const input = encodeURIComponent(JSON.stringify({ code: 'ZZZZZZZZZZ', email: 'nobody@example.com' }));
     const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { ...frontHeaders(client) } }));
@@ -284,7 +284,6 @@ describe('429 on the website and the dashboard', () => {
   });
 
   test('the staff sign-in form sends the browser back with a readable refusal once wrong tokens pile up', async () => {
-    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
     const client = newClient();
     const post = (token: string) => {
       const form = new URLSearchParams({ token, locale: 'en' });
@@ -294,6 +293,9 @@ describe('429 on the website and the dashboard', () => {
           headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
           body: form,
         }),
+        env(),
+        db(),
+        limits,
       );
     };
     for (let i = 0; i < tenth('staffToken'); i++) expect((await post('wrong')).headers.get('location')).toBe('/staff/en/sign-in?error=token');
@@ -306,7 +308,6 @@ describe('429 on the website and the dashboard', () => {
   });
 
   test('a dashboard already signed in keeps working while its address is over the wrong-token limit', async () => {
-    await awayFromWindowEdge(limitPolicies.staffToken.windowSeconds);
     const client = newClient();
     const form = (token: string) =>
       new Request('http://shop.test/staff/api/sign-in', {
@@ -314,7 +315,7 @@ describe('429 on the website and the dashboard', () => {
         headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
         body: new URLSearchParams({ token, locale: 'en' }),
       });
-    const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)))).headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)), env(), db(), limits)).headers.get('set-cookie')!.split(';')[0]!;
     // Someone else behind the same address guesses until the limit.
     for (let i = 0; i <= tenth('staffToken'); i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
     expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
@@ -323,8 +324,8 @@ describe('429 on the website and the dashboard', () => {
   });
 
   test("NextAuth's sign-in steps count against the signIn limit", async () => {
-    await awayFromWindowEdge(limitPolicies.signIn.windowSeconds);
-    const { GET } = await import('@/app/api/auth/[...nextauth]/route');
+    // The route of src/app/api/auth/[...nextauth]/route.ts, counting on this file's clock.
+    const GET = nextAuthRoute(() => limits);
     const client = newClient();
     const context = { params: Promise.resolve({ nextauth: ['callback', 'google'] }) };
     const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { ...frontHeaders(client) } }) as never, context);

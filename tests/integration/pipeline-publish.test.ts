@@ -63,6 +63,7 @@ beforeEach(async () => {
   llm.requests.length = 0;
   llm.control.failWith = 0;
   llm.control.delayMs = 0;
+  llm.control.gate = undefined;
   receiver.submissions.length = 0;
   receiver.control.failWith = 0;
 });
@@ -179,11 +180,15 @@ describe('titles', () => {
 
   test('while one run waits for its translations, another run publishes: the lock is not held during them', async () => {
     await readyWorks({ slug: `waiting-${serial}` }, 10, { titles: () => ({ en: 'Needs titles' }) });
-    llm.control.delayMs = 3_000;
+    let answerNow!: () => void;
+    llm.control.gate = new Promise((resolve) => (answerNow = resolve));
     const order: string[] = [];
+    const asked = llm.received();
     const slow = publishRun(db, settings({ model: chatModel({ baseUrl: llm.url }), translationBudgetMs: 10_000 })).then((r) => (order.push('slow'), r));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the slow run is now waiting for the model
+    // The slow run is now waiting for the model, which answers only once the other run is done.
+    while (llm.received() === asked) await new Promise((resolve) => setTimeout(resolve, 10));
     const quick = await publishRun(db, settings({ trigger: 'staff' })).then((r) => (order.push('quick'), r));
+    answerNow();
     const late = await slow;
     expect(order).toEqual(['quick', 'slow']);
     expect(quick.published + late.published).toBe(10);

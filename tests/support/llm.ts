@@ -12,15 +12,21 @@ export interface ChatRequest {
  * A real HTTP server on 127.0.0.1 speaking the OpenAI chat-completions protocol deterministically:
  * a title request (a JSON array of { id, title, languages }) gets "<title> [<language>]" for each
  * language asked; a story request (the facts as a JSON object) gets "Story (<language>) of <title>."
- * for each catalog language. `failWith` answers like an outage; `delayMs` like a slow model.
+ * for each catalog language. `failWith` answers like an outage; `delayMs` like a slow model; `gate`
+ * holds every answer until it resolves (a model that answers exactly when the test says so).
+ * `received()` counts the requests that arrived, answered or not.
  */
 export async function startLanguageModelServer() {
   const requests: ChatRequest[] = [];
-  const control = { failWith: 0, delayMs: 0 };
+  const control: { failWith: number; delayMs: number; gate?: Promise<void> } = { failWith: 0, delayMs: 0 };
+  let received = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => setTimeout(() => answer(), control.delayMs));
+    req.on('end', () => {
+      received++;
+      void (control.gate ?? Promise.resolve()).then(() => setTimeout(() => answer(), control.delayMs));
+    });
     const answer = () => {
       if (res.destroyed) return;
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return res.writeHead(404).end();
@@ -50,6 +56,7 @@ export async function startLanguageModelServer() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
     control,
+    received: () => received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

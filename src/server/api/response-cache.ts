@@ -31,6 +31,8 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** How often the catalog version is re-read (ms); 0: on every read. */
   recheckMs: number;
+  /** The monotonic clock (ms) the recheck interval is measured on: performance.now unless a test moves time itself. */
+  now?: () => number;
 }
 
 /**
@@ -53,7 +55,7 @@ export class ResponseCache {
     db: Db,
     private readonly options: ResponseCacheOptions,
   ) {
-    this.version = new CatalogVersionWatch(db, options.recheckMs);
+    this.version = new CatalogVersionWatch(db, options.recheckMs, options.now);
   }
 
   /** The answer for `key`, from memory when the catalog has not changed since it was computed. */

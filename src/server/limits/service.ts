@@ -17,7 +17,16 @@ export interface LimitSettings {
   multiplier: number;
   /** The allowances and windows (limitPolicies unless a test narrows them). */
   policies?: Partial<Record<LimitName, LimitPolicy>>;
+  /**
+   * The clock requests are counted on. Absent, as in production: the database's own `now()`, one
+   * clock for every instance. Tests hand in a fixed moment, so their requests fall in one window
+   * without waiting for a window's edge to pass.
+   */
+  now?: () => Date;
 }
+
+/** The moment a statement counts at: the settings' clock as a parameter, or null for the database's `now()`. */
+const clockOf = (settings: LimitSettings): string | null => settings.now?.().toISOString() ?? null;
 
 export interface Verdict {
   allowed: boolean;
@@ -67,14 +76,15 @@ export async function countRequest(db: Db, name: LimitName, client: string, sett
   const policy = policyOf(name, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
   const key = limitKey(client);
+  const at = clockOf(settings);
   // date_bin puts every instance's request in the same window; the hit count is capped so a flood
   // cannot overflow the column.
   const rows = await db.$queryRaw<{ hits: number; left: number; window_start: Date }[]>`
     INSERT INTO rate_limit_hits AS r (limit_name, client, window_start, hits, expires_at)
     SELECT ${name}, ${key}, w.start, 1, w.start + make_interval(secs => ${policy.windowSeconds})
-      FROM (SELECT date_bin(make_interval(secs => ${policy.windowSeconds}), now(), timestamptz '2000-01-01') AS start) w
+      FROM (SELECT date_bin(make_interval(secs => ${policy.windowSeconds}), COALESCE(${at}::timestamptz, now()), timestamptz '2000-01-01') AS start) w
     ON CONFLICT (limit_name, client, window_start) DO UPDATE SET hits = LEAST(r.hits + 1, 1000000000)
-    RETURNING r.hits, r.window_start, extract(epoch FROM r.expires_at - now())::float8 AS left`;
+    RETURNING r.hits, r.window_start, extract(epoch FROM r.expires_at - COALESCE(${at}::timestamptz, now()))::float8 AS left`;
   sweepNowAndThen(db);
   const row = rows[0]!;
   return { ...verdict(row.hits, row.left, policy.allowance), counted: { name, key, windowStart: row.window_start } };
@@ -102,11 +112,12 @@ export function countsOnlyAccepted(name: LimitName, settings: LimitSettings): bo
 export async function peekRequests(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
   const policy = policyOf(name, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
+  const at = clockOf(settings);
   const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
-    SELECT hits, extract(epoch FROM expires_at - now())::float8 AS left
+    SELECT hits, extract(epoch FROM expires_at - COALESCE(${at}::timestamptz, now()))::float8 AS left
       FROM rate_limit_hits
      WHERE limit_name = ${name} AND client = ${limitKey(client)}
-       AND window_start = date_bin(make_interval(secs => ${policy.windowSeconds}), now(), timestamptz '2000-01-01')`;
+       AND window_start = date_bin(make_interval(secs => ${policy.windowSeconds}), COALESCE(${at}::timestamptz, now()), timestamptz '2000-01-01')`;
   const row = rows[0];
   // Peeking asks "may one more come?": at the allowance, the next one may not.
   return row ? verdict(row.hits + 1, row.left, policy.allowance) : verdict(1, policy.windowSeconds, policy.allowance);

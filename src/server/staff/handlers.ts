@@ -6,7 +6,7 @@ import { db, type Db } from '@/server/db/client';
 import { env, type Env } from '@/server/env';
 import { DomainError, errorStatus, RateLimited } from '@/server/errors';
 import { clientOf } from '@/server/http/client';
-import { limitFailures } from '@/server/limits/service';
+import { limitFailures, type LimitSettings } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
 import { receiveStudioPhoto } from '@/server/orders/photo-routes';
@@ -49,7 +49,7 @@ async function formOf(request: Request): Promise<FormData | null> {
  * the session cookie and goes on to the dashboard; a wrong one goes back to the form with
  * `?error=token`. The token travels only in this POST body, never in an address.
  */
-export async function signIn(request: Request, e: Env = env(), database: Db = db()): Promise<Response> {
+export async function signIn(request: Request, e: Env = env(), database: Db = db(), limits: LimitSettings = { multiplier: e.RATE_LIMIT_MULTIPLIER }): Promise<Response> {
   const bounded = await withBodyAtMost(request, MAX_FORM_BODY_BYTES);
   if (bounded instanceof Response) return bounded;
   const form = await formOf(bounded);
@@ -64,7 +64,7 @@ export async function signIn(request: Request, e: Env = env(), database: Db = db
   let right: boolean;
   try {
     // Wrong tokens count against the client's staffToken limit, shared with /v1's Bearer tokens.
-    right = await limitFailures(database, 'staffToken', clientOf(request.headers), { multiplier: e.RATE_LIMIT_MULTIPLIER }, () =>
+    right = await limitFailures(database, 'staffToken', clientOf(request.headers), limits, () =>
       typeof token === 'string' && isAdminToken(token, e.ADMIN_TOKEN),
     );
   } catch (error) {

@@ -1,6 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 
+/** Debian's Chromium; without it the end-to-end tests are skipped (playwright.config.ts). */
+export const E2E_CHROMIUM = '/usr/bin/chromium';
+
+/** The shop every spec browses. */
+export const E2E_PORT = 3107;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
 /** The staff token the end-to-end server is started with (playwright.config.ts), so staff tests can sign in. */
 export const E2E_ADMIN_TOKEN = 'e2e-staff-token-7d41c2a9-5b80e3f61c4a';
 
