@@ -8,8 +8,9 @@
  * checks that none is the English one copied unless the work is known by that name there).
  */
 
-export const catalogLocales = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
-export type CatalogLocale = (typeof catalogLocales)[number];
+import type { TaxonKind } from '../../src/shared/catalog';
+import type { CatalogLocale } from '../../src/shared/locales';
+
 /** English is always present; other languages may be missing and fall back to English. */
 export type Texts = { en: string } & Partial<Record<CatalogLocale, string>>;
 
@@ -23,7 +24,7 @@ export interface CuratedArtist {
 }
 
 export interface CuratedTaxon {
-  kind: 'museum' | 'movement' | 'subject' | 'genre';
+  kind: TaxonKind;
   slug: string;
   wikidataId: string | null;
   names: Record<CatalogLocale, string>;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '@/server/db/client';
 import { NOTIFY_EVENT } from '@/server/pipeline/publish';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startIndexNowServer } from '../support/indexnow';
 

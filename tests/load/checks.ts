@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { mailOnStatus, planTransition } from '@/server/orders/status';
-import type { OrderStatus } from '@/server/orders/schema';
+import type { OrderStatus } from '@/shared/orders';
 import { expected, type Operation, type Traffic } from './traffic';
 
 export interface Check {

@@ -5,7 +5,7 @@ import GoogleProvider from 'next-auth/providers/google';
 import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { GOOGLE_ISSUER } from '@/server/integrations/google';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import { secureCookies, SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions } from './session';
 
 /**

@@ -1,4 +1,4 @@
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 
 /**
  * The shop's information pages, in the footer's order. Each is `src/app/[locale]/<page>/page.tsx`,

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import type { PhotoStorage } from '@/server/integrations/storage';
-import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, UploadId, type PhotoType, type UploadCreated } from './schema';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, type PhotoType } from '@/shared/uploads';
+import { UploadId, type UploadCreated } from './schema';
 
 export interface UploadDeps {
   storage: PhotoStorage;
