@@ -59,4 +59,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # start.ts migrates (under an advisory lock: safe when several instances start at once), seeds the
 # curated catalog (idempotent) and serves the prebuilt site; SIGTERM stops it cleanly.
-CMD ["node", "--import", "tsx", "scripts/start.ts", "--prebuilt"]
+CMD ["node", "--import", "tsx", "--import", "./scripts/server-process.mjs", "scripts/start.ts", "--prebuilt"]

@@ -620,7 +620,7 @@ async function main() {
     const startApp = (port: number, cacheMb: string, logName: string, profile: boolean) => {
       const base = `http://${HOST}:${port}`;
       const appLog = createWriteStream(path.join(workDir, logName));
-      const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts'), '--port', String(port), '--hostname', HOST], {
+      const child = spawn(process.execPath, [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), '--import', 'tsx', '--import', path.join(ROOT, 'scripts', 'server-process.mjs'), path.join(ROOT, 'scripts', 'serve.ts'), '--port', String(port), '--hostname', HOST], {
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {

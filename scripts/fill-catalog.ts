@@ -3,7 +3,7 @@
  * artworks by 5,000 published artists, in a few hundred browse pages (museums, movements, genres,
  * subjects), with titles and artist names in the six catalog languages.
  *
- *   node --import tsx scripts/fill-catalog.ts [--works=100000] [--artists=5000] [--force]
+ *   node --import tsx --import ./scripts/server-process.mjs scripts/fill-catalog.ts [--works=100000] [--artists=5000] [--force]
  *
  * With DATABASE_URL it fills that database; without, it starts the embedded PostgreSQL in
  * DATA_DIR (default: <os temp dir>/art-prints-catalog-fill) and leaves its files there, so

@@ -1,6 +1,6 @@
 /**
  * The shop as production runs it, for the load, fault and two-instance runs: `node --import tsx
- * scripts/start.ts` with a DATABASE_URL and a PORT (it migrates, seeds, builds when the sources
+ * --import ./scripts/server-process.mjs scripts/start.ts` with a DATABASE_URL and a PORT (it migrates, seeds, builds when the sources
  * changed, then serves the production build). Also the databases those runs use: the server named
  * by TEST_DATABASE_URL, or an embedded PostgreSQL in a temporary folder, which a run can stop and
  * start again on the same port (the database restart fault).
@@ -64,7 +64,7 @@ export async function startShop(options: {
 
   let log = '';
   // Its own process group, so that stopping it also stops the `next start` it spawned.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
     log += chunk.toString('utf8');
     if (log.length > 8_000_000) log = log.slice(-4_000_000); // an outage logs a stack per failed request

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { ArtworkCard } from '@/server/catalog/schema';
 import { locales } from '@/shared/locales';

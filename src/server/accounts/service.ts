@@ -1,3 +1,4 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import { artworksBySlugs } from '@/server/catalog/service';
 import type { Db } from '@/server/db/client';

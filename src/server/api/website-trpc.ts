@@ -1,3 +1,4 @@
+import 'server-only';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { MAX_TRPC_BODY_BYTES, withBodyAtMost } from './body';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { taxonKinds } from '@/shared/catalog';
 import { locales } from '@/shared/locales';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db, Tx } from '@/server/db/client';
 import { catalogLocales } from '@/shared/locales';
 import { curatedArtists, curatedTaxa, curatedWorks, type Texts } from '../../../prisma/seed/curated-data';

@@ -1,3 +1,4 @@
+import 'server-only';
 /** Where a Commons file is served from; the website adds `?width=` for thumbnails. */
 export function commonsUrl(file: string | null): string | null {
   return file ? `https://commons.wikimedia.org/wiki/Special:FilePath/${encodeURIComponent(file)}` : null;

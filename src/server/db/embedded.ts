@@ -1,3 +1,4 @@
+import 'server-only';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';

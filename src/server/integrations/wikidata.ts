@@ -1,3 +1,4 @@
+import 'server-only';
 import { catalogLocales } from '@/shared/locales';
 import { fetchWithRetry, type RetryOptions } from './http';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';

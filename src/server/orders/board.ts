@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';

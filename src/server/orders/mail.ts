@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { Mail, Mailer } from '@/server/integrations/mailer';

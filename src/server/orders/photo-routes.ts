@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import type { RequestHandlerRoute } from '@/server/api/handlers';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
 import { CheckoutOpened, CreateOrder, OrderCreated, OrderLookup, OrderView, PayLater, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from '@/shared/order-schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { invalidInput, notFound } from '@/server/errors';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Order, Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { STAFF_PAGE_SIZE, type StaffOrder, type StaffOrderDetail } from '@/shared/order-schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';

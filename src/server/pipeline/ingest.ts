@@ -1,3 +1,4 @@
+import 'server-only';
 import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import type { Labels, PaintingFacts, QueryRecord, WikidataSource } from '@/server/integrations/wikidata';

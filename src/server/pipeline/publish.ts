@@ -1,3 +1,4 @@
+import 'server-only';
 import type { PublishTrigger } from '@/generated/prisma/client';
 import { recountCatalog, BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
 import type { Db, Tx } from '@/server/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { publishTriggers } from '@/shared/catalog';
 

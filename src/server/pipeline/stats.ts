@@ -1,3 +1,4 @@
+import 'server-only';
 import { BROWSE_PAGE_MIN_WORKS, recountCatalog } from '@/server/catalog/counts';
 import type { Db, Tx } from '@/server/db/client';
 import { kindOf, taxonKinds, type PublishTrigger, type TaxonKindPlural } from '@/shared/catalog';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';

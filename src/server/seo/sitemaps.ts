@@ -1,3 +1,4 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import { BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
 import type { Db } from '@/server/db/client';

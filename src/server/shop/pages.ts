@@ -1,3 +1,4 @@
+import 'server-only';
 import { pagePath } from '@/shared/paths';
 
 /**

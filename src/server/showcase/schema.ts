@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { orientations, sizes } from '@/shared/canvas';
 import { locales } from '@/shared/locales';

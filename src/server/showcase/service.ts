@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { DomainError, notFound } from '@/server/errors';
 import { photoView, staffPhotoUrl } from '@/server/orders/photos';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { secureCookies } from '@/server/accounts/session';
 import { MAX_FORM_BODY_BYTES, MAX_TRPC_BODY_BYTES, withBodyAtMost } from '@/server/api/body';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { router, staffProcedure } from '@/server/api/trpc';
 import { Board, BoardQuery, changeOrderFromDashboard, DashboardChange, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';

@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { createSchema } from 'zod-openapi';
 import type { RequestHandlerRoute } from '@/server/api/handlers';

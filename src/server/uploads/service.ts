@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
