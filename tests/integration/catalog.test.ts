@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { recountCatalog } from '@/server/catalog/counts';
 import type { Db } from '@/server/db/client';
+import { taxonKinds } from '@/shared/catalog';
 import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { rest as restOn } from '../support/rest';
@@ -250,7 +251,7 @@ describe('artists and browse pages', () => {
   });
 
   test('each kind lists only browse pages with at least 3 works; a page has works and top artists', async () => {
-    for (const kind of ['museums', 'movements', 'subjects', 'genres']) {
+    for (const kind of taxonKinds) {
       const answer = await rest('GET', `/taxa/${kind}`);
       expect(answer.status).toBe(200);
       expect(answer.body.items.length).toBeGreaterThanOrEqual(3);

@@ -5,6 +5,7 @@ import { legalTags, legalValues } from '@/components/legal/values';
 import { parseEnv } from '@/server/env';
 import { shopIdentity } from '@/server/shop/identity';
 import { shopPages } from '@/server/shop/pages';
+import { taxonKinds } from '@/shared/catalog';
 import { locales } from '@/shared/locales';
 import { pagePath, staticPaths } from '@/shared/paths';
 import { keysOf } from '../../scripts/messages';
@@ -36,7 +37,7 @@ describe('the shop information pages', () => {
       expect(staticPaths).toContain(`/${page}`);
     }
     // Static folders must not be browse kinds, which `[kind]` serves.
-    expect(shopPages.filter((page) => ['museums', 'movements', 'subjects', 'genres'].includes(page))).toEqual([]);
+    expect(shopPages.filter((page) => (taxonKinds as readonly string[]).includes(page))).toEqual([]);
   });
 
   test.each(locales)('%s: every page has a title, description, lead and sections with text', (locale) => {

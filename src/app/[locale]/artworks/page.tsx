@@ -17,7 +17,7 @@ import { Link } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { PAGE_SIZE, type ArtworkCard, type ArtworkSearchPage, type Page } from '@/server/catalog/schema';
-import type { TaxonKindPlural } from '@/shared/catalog';
+import { pluralOf, type TaxonKindPlural } from '@/shared/catalog';
 import type { Locale } from '@/shared/locales';
 import { pagePath } from '@/shared/paths';
 import { serverApi } from '@/trpc/server';
@@ -31,13 +31,8 @@ interface Props {
   searchParams: Promise<SearchParams>;
 }
 
-/** The filter's browse-page kind, as `catalog.taxa` names it. */
-const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = {
-  movement: 'movements',
-  museum: 'museums',
-  genre: 'genres',
-  subject: 'subjects',
-};
+/** The filter's browse-page kind, as `catalog.taxa` names it (the filters are named as the database names the kinds). */
+const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = pluralOf;
 
 const emptyPage = (page: number): Page<ArtworkCard> => ({ items: [], total: 0, page, pageSize: PAGE_SIZE });
 
