@@ -77,7 +77,7 @@ export default defineConfig({
         },
         // Stripe for the run: the stand-in with its hosted checkout pages (tests/support/e2e-stripe.ts).
         {
-          command: 'node --import tsx tests/support/e2e-stripe.ts --serve',
+          command: 'node --import tsx --import ./scripts/server-process.mjs tests/support/e2e-stripe.ts --serve',
           // Answers 401 without the API key: up.
           url: `${E2E_STRIPE_URL}/v1/checkout/sessions`,
           reuseExistingServer: false,

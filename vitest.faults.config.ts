@@ -7,7 +7,14 @@ import { defineConfig } from 'vitest/config';
  * one file at a time. Run it alone on the machine: `flock /tmp/atelier-heavy.lock npm run test:faults`.
  */
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // Tests run the server's modules, as Next's server bundles do: `server-only` is its empty module
+      // here (the package throws outside the react-server condition). docs/architecture.md "Server-only modules".
+      'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/faults/**/*.test.ts', 'tests/instances/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],

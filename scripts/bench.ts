@@ -51,6 +51,7 @@ import { prepareBaseline, resolveCommit } from './lib/baseline';
 import { fmt, parseBenchArgs, percentile, renderComparison, summarize, type BenchOptions, type LoadStats, type Round, type SideBySide } from './lib/bench-compare';
 import { freePort } from './lib/free-port';
 import { startShopServer } from './lib/shop-server';
+import { pluralOf, taxonKinds, type TaxonKind } from '@/shared/catalog';
 import { buildIsCurrent, buildSite } from './lib/site-build';
 
 const require = createRequire(import.meta.url);
@@ -243,7 +244,6 @@ async function endpoints(url: string): Promise<Endpoint[]> {
     const bySlugs = Array.from({ length: 50 }, (_, k) =>
       Array.from({ length: 20 }, (_, j) => allWorks[(k * 37 + j * 13) % allWorks.length]!).join(','),
     );
-    const plural = { museum: 'museums', movement: 'movements', genre: 'genres', subject: 'subjects' } as Record<string, string>;
     const q = (text: string) => encodeURIComponent(text);
     const list: Endpoint[] = [
       { name: 'artworks-page-1', label: 'GET /v1/artworks?page=1 (en, fr, ja)', group: 'core', floor: 'all', paths: ['en', 'fr', 'ja'].map((l) => `/v1/artworks?page=1&locale=${l}`) },
@@ -252,8 +252,8 @@ async function endpoints(url: string): Promise<Endpoint[]> {
       { name: 'artists', label: 'GET /v1/artists?page=1…5', group: 'core', floor: 'all', paths: [1, 2, 3, 4, 5].map((p, i) => `/v1/artists?page=${p}&locale=${loc(i)}`) },
       { name: 'artist-detail', label: `GET /v1/artists/{slug} (${artists.length} artists)`, group: 'core', floor: 'main', paths: artists.map((s, i) => `/v1/artists/${s}?locale=${loc(i)}`) },
       { name: 'by-slugs', label: 'GET /v1/artworks/by-slugs (20 slugs, 50 sets)', group: 'core', floor: 'all', paths: bySlugs.map((s, i) => `/v1/artworks/by-slugs?slugs=${s}&locale=${loc(i)}`) },
-      { name: 'taxa', label: 'GET /v1/taxa/{kind} (4 kinds)', group: 'core', floor: 'all', paths: ['museums', 'movements', 'subjects', 'genres'].map((k, i) => `/v1/taxa/${k}?locale=${loc(i)}`) },
-      { name: 'taxon-detail', label: `GET /v1/taxa/{kind}/{slug} (${taxa.length} pages)`, group: 'core', floor: 'main', paths: taxa.map((t, i) => `/v1/taxa/${plural[t.kind]}/${t.slug}?locale=${loc(i)}`) },
+      { name: 'taxa', label: 'GET /v1/taxa/{kind} (4 kinds)', group: 'core', floor: 'all', paths: taxonKinds.map((k, i) => `/v1/taxa/${k}?locale=${loc(i)}`) },
+      { name: 'taxon-detail', label: `GET /v1/taxa/{kind}/{slug} (${taxa.length} pages)`, group: 'core', floor: 'main', paths: taxa.map((t, i) => `/v1/taxa/${pluralOf[t.kind as TaxonKind]}/${t.slug}?locale=${loc(i)}`) },
     ];
     for (const lang of ['en', 'fr', 'ja']) {
       for (const kind of ['one', 'two'] as const) {

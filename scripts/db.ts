@@ -10,7 +10,7 @@ const database = await openDatabase(config);
 try {
   if (command === 'migrate') logger.info('applied: %s', (await migrate(database.url)).join(', ') || 'nothing, up to date');
   else if (command === 'seed') await prepareDatabase(database.url);
-  else throw new Error('usage: tsx scripts/db.ts migrate|seed');
+  else throw new Error('usage: npm run db:migrate | npm run db:seed');
 } finally {
   await database.stop();
 }

@@ -3,7 +3,7 @@
  * artworks by 5,000 published artists, in a few hundred browse pages (museums, movements, genres,
  * subjects), with titles and artist names in the six catalog languages.
  *
- *   node --import tsx scripts/fill-catalog.ts [--works=100000] [--artists=5000] [--force]
+ *   node --import tsx --import ./scripts/server-process.mjs scripts/fill-catalog.ts [--works=100000] [--artists=5000] [--force]
  *
  * With DATABASE_URL it fills that database; without, it starts the embedded PostgreSQL in
  * DATA_DIR (default: <os temp dir>/art-prints-catalog-fill) and leaves its files there, so
@@ -28,9 +28,15 @@ import { recountCatalog } from '@/server/catalog/counts';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { createDb } from '@/server/db/client';
 import { parseEnv } from '@/server/env';
+import type { TaxonKind } from '@/shared/catalog';
+import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 
-export const LANGS = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
-type Lang = (typeof LANGS)[number];
+/**
+ * The columns of the vocabulary below: the catalog languages it is written in. The fill writes
+ * every catalog language (src/shared/locales.ts); one the vocabulary has no column for gets the
+ * English words, as the shop shows English where a translation is missing.
+ */
+const VOCABULARY = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const satisfies readonly CatalogLocale[];
 type Words = readonly [en: string, es: string, fr: string, de: string, it: string, ja: string];
 
 export interface FillOptions {
@@ -230,8 +236,8 @@ const NAME_GROUPS: { first: [string, string][]; last: [string, string][]; family
   },
 ];
 
-/** How often a work has a title in each language (English always). */
-const TITLE_SHARE: Record<Lang, number> = { en: 1, es: 0.65, fr: 0.8, de: 0.7, it: 0.6, ja: 0.5 };
+/** How often a work has a title in each language (English always; 0.5 for a language not named here). */
+const TITLE_SHARE: Partial<Record<CatalogLocale, number>> = { en: 1, es: 0.65, fr: 0.8, de: 0.7, it: 0.6, ja: 0.5 };
 
 // ───────────────────────────── determinism ─────────────────────────────
 
@@ -257,7 +263,8 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-const L = (lang: Lang) => LANGS.indexOf(lang);
+/** A language's column in the vocabulary (English's when it has none). */
+const L = (lang: CatalogLocale) => Math.max(0, (VOCABULARY as readonly CatalogLocale[]).indexOf(lang));
 
 /** A title in every language from one of six patterns. */
 function titleOf(i: number): Words {
@@ -268,7 +275,7 @@ function titleOf(i: number): Words {
   const time = pick(TIMES, i, 4);
   const city = pick(CITIES, i, 5);
   const pattern = Math.floor(rnd(i, 6) * 6);
-  return LANGS.map((lang) => {
+  return VOCABULARY.map((lang) => {
     const k = L(lang);
     switch (pattern) {
       case 0:
@@ -300,7 +307,7 @@ function artistOf(j: number): { names: Words; group: number } {
 // ───────────────────────────── the fill ─────────────────────────────
 
 interface TaxonSpec {
-  kind: 'museum' | 'movement' | 'genre' | 'subject';
+  kind: TaxonKind;
   names: Words;
 }
 
@@ -308,7 +315,7 @@ function taxonSpecs(): TaxonSpec[] {
   const museums: TaxonSpec[] = [];
   for (const type of MUSEUM_TYPES) {
     for (const city of CITIES) {
-      museums.push({ kind: 'museum', names: LANGS.map((lang) => (lang === 'ja' ? `${city[5]}${type[5]}` : `${type[L(lang)]}, ${city[L(lang)]}`)) as unknown as Words });
+      museums.push({ kind: 'museum', names: VOCABULARY.map((lang) => (lang === 'ja' ? `${city[5]}${type[5]}` : `${type[L(lang)]}, ${city[L(lang)]}`)) as unknown as Words });
     }
   }
   return [
@@ -378,8 +385,8 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
       taken.add(`${spec.kind}:${slug}`);
       taxonIds[spec.kind].push(id);
       taxaRows.push([id, spec.kind, slug, `XT${k + 1}`, BASE_TIME]);
-      LANGS.forEach((lang, l) =>
-        taxonTextRows.push([id, lang, spec.names[l], lang === 'en' ? `${spec.names[0]}: works in the catalog, best known first.` : null]),
+      catalogLocales.forEach((lang) =>
+        taxonTextRows.push([id, lang, spec.names[L(lang)], lang === 'en' ? `${spec.names[0]}: works in the catalog, best known first.` : null]),
       );
     });
     await client.query(
@@ -414,8 +421,8 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     );
     const artistTextRows: unknown[][] = [];
     for (const a of artists) {
-      LANGS.forEach((lang, l) =>
-        artistTextRows.push([a.id, lang, a.names[l], lang === 'en' ? `${a.names[0]} (${a.birth}–${a.death}) was a painter whose works are reproduced by hand in our studio.` : null]),
+      catalogLocales.forEach((lang) =>
+        artistTextRows.push([a.id, lang, a.names[L(lang)], lang === 'en' ? `${a.names[0]} (${a.birth}–${a.death}) was a painter whose works are reproduced by hand in our studio.` : null]),
       );
     }
     await bulkInsert(client, 'artist_texts', [['artist_id', 'int'], ['locale', 'text'], ['name', 'text'], ['bio', 'text']], artistTextRows);
@@ -449,8 +456,8 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
         rnd(i, 28) < 0.01,
         publishedAt,
       ]);
-      for (const lang of LANGS) {
-        if (lang !== 'en' && rnd(i, 30 + L(lang)) >= TITLE_SHARE[lang]) continue;
+      for (const lang of catalogLocales) {
+        if (lang !== 'en' && rnd(i, 30 + L(lang)) >= (TITLE_SHARE[lang] ?? 0.5)) continue;
         const story = lang === 'en' && rnd(i, 29) < 0.6 ? `${titles[0]}, painted by ${artist.names[0]} in ${year}.` : null;
         textRows.push([id, lang, titles[L(lang)], story]);
       }

@@ -10,7 +10,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { locales } from '../src/server/shared/locales';
+import { locales } from '../src/shared/locales';
 
 const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'messages');
 type Tree = { [key: string]: string | Tree };

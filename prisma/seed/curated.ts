@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { TaxonKind } from '@/generated/prisma/enums';
-import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
+import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 import artistsFile from './curated-artists.json' with { type: 'json' };
 import taxaFile from './curated-taxa.json' with { type: 'json' };
 import worksFile from './curated-works.json' with { type: 'json' };

@@ -52,6 +52,10 @@ export async function buildFront(): Promise<void> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // The launcher bundles server modules (migrate, seed); their `server-only` marker is for Next's
+    // client bundles and resolves to the empty module here, as it does on Next's server.
+    // (A path, so esbuild bundles the empty module: the package exports no `empty.js` subpath.)
+    alias: { 'server-only': path.join(path.dirname(createRequire(import.meta.url).resolve('server-only')), 'empty.js') },
     sourcemap: true,
     logLevel: 'warning',
   });

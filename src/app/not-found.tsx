@@ -1,7 +1,7 @@
 import './globals.css';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { defaultLocale } from '@/server/shared/locales';
+import { defaultLocale } from '@/shared/locales';
 
 // Paths outside every locale (`/xx/`, an unknown language prefix) end here, so this page is a whole
 // document in English; its link to `/` sends the visitor on to their own language.

@@ -1,5 +1,5 @@
 import { defineRouting } from 'next-intl/routing';
-import { catalogLocales, defaultLocale, locales, type Locale } from '@/server/shared/locales';
+import { catalogLocales, defaultLocale, isLocale, locales, type Locale } from '@/shared/locales';
 
 export const routing = defineRouting({
   locales,
@@ -13,7 +13,7 @@ export const routing = defineRouting({
 /** The path without its locale prefix: `/ja/artworks/x` → `/artworks/x`, `/ja` → `/`. */
 export function stripLocale(pathname: string): string {
   const [, first, ...rest] = pathname.split('/');
-  if (first && (locales as readonly string[]).includes(first)) return `/${rest.join('/')}`.replace(/\/+$/, '') || '/';
+  if (isLocale(first)) return `/${rest.join('/')}`.replace(/\/+$/, '') || '/';
   return pathname || '/';
 }
 

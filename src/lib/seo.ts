@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { alternatesFor } from '@/i18n/routing';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
 import { imageSrc } from './images';
 
 interface PageMeta {

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Errors the domain raises, in the words of the /v1 error contract (decisions.md). Services throw
  * them knowing nothing of HTTP; the tRPC layer and the REST wrapper turn them into statuses.

@@ -1,3 +1,4 @@
+import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Level, type LevelWithSilent, type LogFn, type Logger } from 'pino';
 import { env, type Env } from '@/server/env';

@@ -5,7 +5,7 @@ import { httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
-import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
+import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 
 /** The browser's typed client for the shop's procedures, over /api/trpc (the same ones /v1 serves). */
 export const trpc = createTRPCReact<AppRouter>();

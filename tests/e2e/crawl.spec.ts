@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { catalogLocales, locales } from '../../src/shared/locales';
 
 /**
  * No dead ends (#17 item 1, docs/storefront.md "Addresses"): a crawl of the server-rendered HTML,
@@ -19,9 +20,8 @@ const chromium = '/usr/bin/chromium';
 // The shop is only started when Chromium is there (playwright.config.ts), like every other spec.
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
 
-const locales = ['en', 'es', 'fr', 'de', 'it', 'ja', 'vi'] as const;
 /** What every page's <head> lists as hreflang alternates (src/i18n/routing.ts `alternatesFor`). */
-const hreflangs = ['de', 'en', 'es', 'fr', 'it', 'ja', 'x-default'];
+const hreflangs = [...catalogLocales, 'x-default'].sort();
 const MAX_PAGES = 1_500;
 const CONCURRENCY = 4;
 /** Not pages: the API, pictures, Next's assets, staff (behind a token). */

@@ -38,7 +38,7 @@ test('browse → search in German → artwork → order a reproduction → look 
   await page.getByLabel('Postleitzahl').fill('04103');
   await page.getByLabel('Land', { exact: true }).selectOption('DE');
   const submit = page.getByRole('button', { name: /^Zahlungspflichtig bestellen · / });
-  // 50×70 framed is $348 in the server's table (src/server/orders/pricing.ts), written the German way.
+  // 50×70 framed is $348 in the server's table (src/shared/prices.ts), written the German way.
   await expect(submit).toHaveText(/348\s?\$/);
   await submit.click();
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { locales } from '../../src/shared/locales';
 
 const chromium = '/usr/bin/chromium';
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
@@ -8,7 +9,6 @@ test.beforeEach(async ({ page }) => {
   await page.route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
 });
 
-const locales = ['en', 'es', 'fr', 'de', 'it', 'ja', 'vi'] as const;
 /** What a page shows for a string missing from messages/<locale>.json (src/i18n/request.ts), or a key printed raw. */
 const missingMarker = '⟦';
 const rawKey = /\b(Browse|Nav|Home|Artists|Taxa|Common|Catalog|Layout|LocaleSwitcher|Metadata|NotFound|Legal)\.[A-Za-z]/;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '@/server/db/client';
 import { NOTIFY_EVENT } from '@/server/pipeline/publish';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startIndexNowServer } from '../support/indexnow';
 
@@ -54,7 +54,7 @@ function publishCli() {
     LOG_LEVEL: 'warn',
   };
   for (const name of ['LLM_BASE_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_OPTIONS']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog.ts', 'publish', '--count', '10'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/catalog.ts', 'publish', '--count', '10'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

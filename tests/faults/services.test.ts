@@ -10,7 +10,7 @@ import { startOutboxLoop } from '@/server/jobs/worker';
 import { ingestCatalog } from '@/server/pipeline/ingest';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { writeStories } from '@/server/pipeline/stories';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startIndexNowServer } from '../support/indexnow';
 import { startLanguageModelServer } from '../support/llm';

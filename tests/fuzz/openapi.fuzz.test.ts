@@ -21,6 +21,7 @@ import { handleRest } from '@/server/api/rest';
 import { createContext } from '@/server/api/trpc';
 import type { Db } from '@/server/db/client';
 import { errorStatus } from '@/server/errors';
+import { taxonKinds } from '@/shared/catalog';
 import { ownDatabase } from '../support/database';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -80,7 +81,7 @@ beforeAll(async () => {
   const sitemaps = (await read('/seo/sitemaps')).sitemaps as { type: string; chunk: number }[] | undefined;
   known.set('/artworks/{slug} slug', artworks.map((a) => a.slug));
   known.set('/artists/{slug} slug', artworks.map((a) => a.artist.slug));
-  known.set('/taxa/{kind} kind', ['museums', 'movements', 'subjects', 'genres']);
+  known.set('/taxa/{kind} kind', [...taxonKinds]);
   known.set('/taxa/{kind}/{slug} kind', ['movements']);
   known.set('/taxa/{kind}/{slug} slug', movements.map((m) => m.slug));
   known.set('/account/favorites/{slug} slug', artworks.map((a) => a.slug));

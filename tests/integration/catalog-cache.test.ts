@@ -4,7 +4,7 @@ import { recountCatalog } from '@/server/catalog/counts';
 import { readCatalogVersion } from '@/server/catalog/version';
 import { createDb, type Db } from '@/server/db/client';
 import { publishRun } from '@/server/pipeline/publish';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { STAFF } from '../support/photos';
 import { rest } from '../support/rest';

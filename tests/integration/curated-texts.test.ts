@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { curatedArtists, curatedTaxa, curatedWorks } from '../../prisma/seed/curated';
 import { seedCatalog } from '@/server/catalog/seed';
 import type { Db } from '@/server/db/client';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { rest as restOn } from '../support/rest';
 
@@ -53,7 +53,6 @@ describe('curated texts in six languages', () => {
   test('the seed data lists 31 works, 14 painters and their browse pages', () => {
     expect(curatedWorks).toHaveLength(31);
     expect(curatedArtists).toHaveLength(14);
-    expect(catalogLocales).toEqual(['en', 'es', 'fr', 'de', 'it', 'ja']);
   });
 
   test('every curated work has a title and a story in each language, translated unless allow-listed', async () => {

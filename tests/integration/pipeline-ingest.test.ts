@@ -6,12 +6,13 @@ import { parseEnv } from '@/server/env';
 import { USER_AGENT } from '@/server/integrations/http';
 import { chatModel } from '@/server/integrations/llm';
 import { paintersQuery, sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
-import { configuredWikidata } from '@/server/pipeline/config';
 import { createFunctions } from '@/server/jobs/functions';
 import type { JobDeps } from '@/server/jobs/registry';
+import { configuredWikidata } from '@/server/pipeline/config';
 import { ingestCatalog, QUEUE_TARGET, STORIES_EVENT } from '@/server/pipeline/ingest';
 import { publishRun } from '@/server/pipeline/publish';
 import { STORY_SYSTEM_PROMPT, writeStories } from '@/server/pipeline/stories';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startLanguageModelServer } from '../support/llm';
 import { rest } from '../support/rest';
@@ -135,7 +136,7 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
   test('names: mul is the fallback of every language, never a Q-id', async () => {
     const hilma = await db.artist.findUniqueOrThrow({ where: { wikidataId: 'Q990200' }, include: { texts: true } });
     expect(hilma).toMatchObject({ name: 'Hilma Nordqvist', slug: 'hilma-nordqvist', deathYear: 1915 });
-    expect(hilma.texts.map((t) => `${t.locale}:${t.name}`).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'ja'].map((l) => `${l}:Hilma Nordqvist`));
+    expect(hilma.texts.map((t) => `${t.locale}:${t.name}`).sort()).toEqual([...catalogLocales].sort().map((l) => `${l}:Hilma Nordqvist`));
     const fjord = await work('Q990201');
     expect(fjord.slug).toBe('azure-fjord');
     expect(fjord.texts.every((t) => t.title === 'Azure Fjord' && t.titleSource === 'wikidata')).toBe(true);

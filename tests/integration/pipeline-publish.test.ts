@@ -7,7 +7,7 @@ import { chatModel } from '@/server/integrations/llm';
 import { createFunctions } from '@/server/jobs/functions';
 import { runJob, type JobDeps } from '@/server/jobs/registry';
 import { NOTIFY_EVENT, publishRun, TITLES_PER_CALL, type PublishSettings } from '@/server/pipeline/publish';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startIndexNowServer } from '../support/indexnow';
 import { startLanguageModelServer } from '../support/llm';

@@ -7,12 +7,12 @@ import { env } from '@/server/env';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
 import { createFunctions } from '@/server/jobs/functions';
 import { addStudioPhoto, PhotoAddresses } from '@/server/orders/photos';
-import { CreateOrder } from '@/server/orders/schema';
 import { createOrder, lookupOrder } from '@/server/orders/service';
 import { changeOrderStatus } from '@/server/orders/status';
 import { configuredUploadDeps } from '@/server/uploads/handler';
 import { deletePhotosPastRetention } from '@/server/uploads/retention';
 import { receivePhoto } from '@/server/uploads/service';
+import { CreateOrder } from '@/shared/order-schema';
 import { ownDatabase } from '../support/database';
 import { customer } from '../support/staff';
 

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '@/server/db/client';
 import { db } from '@/server/db/client';
 import { createOrder } from '@/server/orders/service';
-import { CreateOrder } from '@/server/orders/schema';
+import { CreateOrder } from '@/shared/order-schema';
+import { statusChain as chain } from '@/shared/orders';
 import { ownDatabase } from '../support/database';
 import { reproduction } from '../support/orders';
 import { uploadedPhoto } from '../support/photos';
 import { rest } from '../support/rest';
 import { changeStatus, customer, expectError, lookup, newOrder, STAFF } from '../support/staff';
-
-const chain = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered'] as const;
 
 describe('POST /v1/admin/orders/{code}/status', () => {
   test('every status of the chain is reachable one step at a time, and the lookup shows each with its note and time', async () => {

@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '@/server/db/embedded';
 
 describe('npm start', () => {
   test('a malformed setting stops it at once with one line naming the variable', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
       env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -20,7 +20,7 @@ describe('npm start', () => {
   });
 
   test('a production start with an ADMIN_TOKEN shorter than 32 characters stops at once with one line naming it', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
       env: { ...process.env, ADMIN_TOKEN: 'short-staff-token', DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -38,7 +38,7 @@ describe('npm start', () => {
     try {
       for (const entry of ['scripts', 'src', 'node_modules', 'package.json', 'tsconfig.json']) symlinkSync(path.resolve(entry), path.join(checkout, entry));
       mkdirSync(path.join(checkout, '.next'));
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--prebuilt'], {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts', '--prebuilt'], {
         cwd: checkout,
         env: { ...process.env, DATABASE_URL: '', ADMIN_TOKEN: 'a-production-length-staff-token-0123456789' },
         encoding: 'utf8',

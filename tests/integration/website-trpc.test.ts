@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createContext } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import type { Db } from '@/server/db/client';
-import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
+import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 
 /**
  * The website's /api/trpc as a browser (or anyone) reaches it: what its answers let out (an internal

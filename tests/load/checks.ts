@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { mailOnStatus, planTransition } from '@/server/orders/status';
-import type { OrderStatus } from '@/server/orders/schema';
+import { chainIndex, paintingStarts, type OrderStatus } from '@/shared/orders';
 import { expected, type Operation, type Traffic } from './traffic';
 
 export interface Check {
@@ -84,7 +84,7 @@ export async function checkDatabase(databaseUrl: string, traffic: Traffic, optio
       if (current !== order.status) impossible.push(`${order.code} is ${order.status} but its history ends at ${current}`);
       const payments = steps.filter((s) => s.actor === 'payment').length;
       if (payments > 1) impossible.push(`${order.code} was paid by ${payments} webhook events`);
-      const reachedPainting = ['painting', 'drying', 'shipped', 'delivered'].includes(order.status);
+      const reachedPainting = chainIndex(order.status) >= chainIndex(paintingStarts);
       if (order.kind === 'reproduction' && order.sketch_status !== null) impossible.push(`${order.code}: a reproduction with a sketch`);
       if (order.kind === 'custom' && reachedPainting && order.sketch_status !== 'approved') impossible.push(`${order.code}: painted without an approved sketch`);
     }

@@ -6,6 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { frames, sizes } from '@/shared/canvas';
+import { catalogLocales } from '@/shared/locales';
+import { sketchDecisions, styles, type OrderStatus } from '@/shared/orders';
 import { checkoutEvent, signed } from '../support/stripe';
 import { LOAD_ADMIN_TOKEN } from './shop';
 
@@ -61,10 +64,7 @@ export interface Traffic {
 }
 
 const photo = readFileSync(new URL('../fixtures/photos/photo.jpg', import.meta.url));
-const sizes = ['30x40', '50x70', '60x90', '90x120'];
-const frames = ['rolled', 'stretched', 'framed'];
-const styles = ['classic', 'impressionist', 'modern', 'vangogh'];
-const locales = ['en', 'de', 'fr', 'es', 'it', 'ja'];
+const locales = catalogLocales;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 /** No answer, or the server's own failure: the commit may have happened before the answer was lost. */
 const uncertain = (status: number) => status === 0 || status >= 500;
@@ -163,7 +163,8 @@ export async function driveTraffic(options: {
   async function staffMember(n: number) {
     const address = `192.168.${n}.10`;
     const auth = { authorization: `Bearer ${LOAD_ADMIN_TOKEN}` };
-    const next: Record<string, string[]> = {
+    // The moves the workshop usually makes (a subset of what the shared chain allows, src/shared/orders.ts).
+    const next: Partial<Record<OrderStatus, OrderStatus[]>> = {
       pending: ['paid', 'cancelled'],
       paid: ['sketching', 'painting', 'cancelled'],
       sketching: ['sketching', 'painting'],
@@ -171,7 +172,7 @@ export async function driveTraffic(options: {
       drying: ['shipped'],
       shipped: ['delivered'],
     };
-    const seen = new Map<string, string>();
+    const seen = new Map<string, OrderStatus>();
     while (running()) {
       if (traffic.accepted.length < 5) {
         await sleep(50);
@@ -184,7 +185,7 @@ export async function driveTraffic(options: {
       const status = pick(options);
       const change: Record<string, unknown> = { status, note: `step by staff ${n}` };
       if (status === 'shipped' || status === 'delivered') change.trackingNumber = `1Z${randomBytes(6).toString('hex').toUpperCase()}`;
-      if (status === 'sketching' && order.kind === 'custom' && from === 'sketching') change.sketchStatus = pick(['approved', 'changes_requested']);
+      if (status === 'sketching' && order.kind === 'custom' && from === 'sketching') change.sketchStatus = pick(sketchDecisions);
       if (status === 'sketching' && order.kind !== 'custom') change.status = 'painting';
       const answer = await call('staff status', `/v1/admin/orders/${order.code}/status`, { address, ...json(change, auth) });
       if (answer.status === 200) seen.set(order.code, answer.body.status ?? change.status);

@@ -4,7 +4,7 @@
  * (E2E_PAYING_SHOP_URL, a second `npm start` of the run) is configured with it; its "Pay" button
  * sends a signed checkout.session.completed to that shop's webhook, as Stripe would.
  *
- *   node --import tsx tests/support/e2e-stripe.ts --serve
+ *   node --import tsx --import ./scripts/server-process.mjs tests/support/e2e-stripe.ts --serve
  */
 import { STRIPE_TEST_KEY, WEBHOOK_SECRET } from './stripe';
 

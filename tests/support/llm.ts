@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { catalogLocales } from '@/shared/locales';
 
 export interface ChatRequest {
   authorization: string | undefined;
@@ -44,7 +45,7 @@ export async function startLanguageModelServer() {
       } else {
         const facts = input as { title: Record<string, string> };
         const title = facts.title.en ?? Object.values(facts.title)[0];
-        content = '```json\n' + JSON.stringify(Object.fromEntries(['en', 'es', 'fr', 'de', 'it', 'ja'].map((l) => [l, `Story (${l}) of ${title}.`]))) + '\n```';
+        content = '```json\n' + JSON.stringify(Object.fromEntries(catalogLocales.map((l) => [l, `Story (${l}) of ${title}.`]))) + '\n```';
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }),

@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import type { Checkout } from '@/server/orders/service';
-import { stripeCheckout } from '@/server/integrations/stripe';
 
 export const STRIPE_TEST_KEY = 'sk_test_local_stand_in';
 /** The webhook secret of the test run (tests/support/setup.ts configures it). */
@@ -99,6 +98,9 @@ export async function startStripeServer(options: { port?: number; payPages?: { w
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Loaded here, not at the top: playwright.config.ts reads this file's constants (through
+  // e2e-stripe.ts) in Playwright's own process, where server modules (`server-only`) cannot load.
+  const { stripeCheckout } = await import('@/server/integrations/stripe');
   return {
     url,
     requests,

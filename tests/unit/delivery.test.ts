@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { addWorkingDays, deliveryTable, deliveryWindow } from '@/server/orders/delivery';
+import { sizes } from '@/shared/canvas';
+import { addWorkingDays, deliveryTable, deliveryWindow } from '@/shared/delivery';
 
 // 2026-11-23 is a Monday.
 const monday = new Date('2026-11-23T09:30:00Z');
@@ -19,10 +20,9 @@ describe('delivery estimates', () => {
 
   test('larger sizes take longer, and a custom painting adds the sketch step', () => {
     const days = (window: { earliest: string } | null) => Date.parse(window!.earliest) / 86_400_000;
-    const sizes = ['30x40', '50x70', '60x90', '90x120'] as const;
     const earliest = sizes.map((size) => days(deliveryWindow({ kind: 'reproduction', size }, monday)));
     expect([...earliest].sort((a, b) => a - b)).toEqual(earliest);
-    expect(new Set(earliest).size).toBe(4);
+    expect(new Set(earliest).size).toBe(sizes.length);
     const custom = deliveryWindow({ kind: 'custom', size: '50x70' }, monday)!;
     // Sketch approved by Thu 26 Nov, painted by Thu 10 Dec, dry by Tue 15 Dec, at the door Fri 18 to Thu 24 Dec.
     expect(custom).toEqual({ earliest: '2026-12-18', latest: '2026-12-24' });

@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createTranslator } from 'next-intl';
 import { describe, expect, test } from 'vitest';
-import { keysOf } from '../../scripts/messages';
 import { legalTags, legalValues } from '@/components/legal/values';
 import { parseEnv } from '@/server/env';
-import { pagePath, staticPaths } from '@/server/seo/paths';
-import { locales } from '@/server/shared/locales';
 import { shopIdentity } from '@/server/shop/identity';
 import { shopPages } from '@/server/shop/pages';
+import { taxonKinds } from '@/shared/catalog';
+import { locales } from '@/shared/locales';
+import { pagePath, staticPaths } from '@/shared/paths';
+import { keysOf } from '../../scripts/messages';
 
 type Tree = { [key: string]: string | Tree };
 const messagesOf = (locale: string) => JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) as Tree;
@@ -36,7 +37,7 @@ describe('the shop information pages', () => {
       expect(staticPaths).toContain(`/${page}`);
     }
     // Static folders must not be browse kinds, which `[kind]` serves.
-    expect(shopPages.filter((page) => ['museums', 'movements', 'subjects', 'genres'].includes(page))).toEqual([]);
+    expect(shopPages.filter((page) => (taxonKinds as readonly string[]).includes(page))).toEqual([]);
   });
 
   test.each(locales)('%s: every page has a title, description, lead and sections with text', (locale) => {

@@ -88,7 +88,7 @@ describe('the log', () => {
     try {
       const file = path.join(folder, 'nested', 'shop.log');
       const script = "import('./src/server/logger.ts').then(({ logger }) => { logger.info('kept info'); logger.debug('dropped debug'); logger.warn({ email: 'x@y.example' }, 'kept warn'); })";
-      const stdout = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      const stdout = execFileSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', '-e', script], {
         cwd: path.resolve(__dirname, '../..'),
         env: { ...process.env, VITEST: '', LOG_FILE: file, LOG_LEVEL: 'info' },
         encoding: 'utf8',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { locales } from '@/shared/locales';
 import { differences } from '../../scripts/messages';
-import { locales } from '@/server/shared/locales';
 
 describe('website strings', () => {
   it('every locale has exactly the keys English has', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { newOrderCode, normalizeOrderCode } from '@/server/orders/code';
-import { priceOf } from '@/server/orders/pricing';
+import { newOrderCode } from '@/server/orders/code';
+import { normalizeOrderCode } from '@/shared/orders';
+import { priceOf } from '@/shared/prices';
 
 describe('order codes', () => {
   test('are 10 Crockford base32 characters, never I, L, O or U, and do not repeat', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { customerFieldOf, customerInput, customerProblems, emptyCustomer, type CustomerDraft } from '@/components/order/customer';
-import { priceFromTable } from '@/components/order/price';
 import { canvasCm } from '@/components/order/sizes';
-import { frames, sizes } from '@/server/orders/schema';
-import { priceOf } from '@/server/orders/pricing';
 import { priceTable } from '@/server/orders/service';
+import { frames, sizes } from '@/shared/canvas';
+import { subjectLimits } from '@/shared/orders';
+import { priceOf } from '@/shared/prices';
 
 const ada: CustomerDraft = {
   name: 'Ada Lovelace',
@@ -17,13 +17,14 @@ const ada: CustomerDraft = {
 };
 
 describe('the order form price', () => {
-  it('is the price the server charges, for every size, frame, kind and number of subjects', () => {
-    const table = priceTable();
+  it('from the table orders.pricing sends is the price the server charges, for every size, frame, kind and number of subjects', () => {
+    // As the browser receives it: through JSON.
+    const table = JSON.parse(JSON.stringify(priceTable())) as ReturnType<typeof priceTable>;
     for (const size of sizes) {
       for (const frame of frames) {
-        expect(priceFromTable(table, { kind: 'reproduction', size, frame })).toBe(priceOf({ kind: 'reproduction', size, frame }));
-        for (let subjects = 1; subjects <= 8; subjects++) {
-          expect(priceFromTable(table, { kind: 'custom', size, frame, subjects })).toBe(priceOf({ kind: 'custom', size, frame, subjects }));
+        expect(priceOf({ kind: 'reproduction', size, frame }, table)).toBe(priceOf({ kind: 'reproduction', size, frame }));
+        for (let subjects = subjectLimits.min; subjects <= subjectLimits.max; subjects++) {
+          expect(priceOf({ kind: 'custom', size, frame, subjects }, table)).toBe(priceOf({ kind: 'custom', size, frame, subjects }));
         }
       }
     }

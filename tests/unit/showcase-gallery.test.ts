@@ -3,7 +3,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createTranslator } from 'next-intl';
 import { describe, expect, test, vi } from 'vitest';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
 
 /**
  * The gallery section of the home and custom painting pages (issue #15): nothing at all when no

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { age, count, dateTime, money, shortDateTime } from '@/app/staff/_lib/format';
-import { locales } from '@/server/shared/locales';
+import { locales } from '@/shared/locales';
 
 describe('the staff dashboard formats figures in each of its languages', () => {
   const at = '2026-03-05T14:07:00.000Z';

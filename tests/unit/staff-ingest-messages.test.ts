@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createTranslator } from 'next-intl';
 import { describe, expect, test } from 'vitest';
-import { locales } from '@/server/shared/locales';
+import { locales } from '@/shared/locales';
 
 /**
  * The staff page's ingest-run strings (StaffIngest) format in every locale with the values the

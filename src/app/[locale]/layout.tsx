@@ -11,7 +11,7 @@ import styles from '@/components/site/site.module.css';
 import { Link } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { env, publicBaseUrl } from '@/server/env';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import { TrpcProvider } from '@/trpc/react';
 import { LocaleSwitcher } from './_components/locale-switcher';
 

@@ -5,17 +5,17 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ArtworkGrid } from '@/components/artwork/artwork-card';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
+import browse from '@/components/browse/browse.module.css';
 import { TaxonCards } from '@/components/browse/cards';
 import { EmptyState } from '@/components/browse/empty-state';
-import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
 import styles from '@/components/browse/home.module.css';
-import browse from '@/components/browse/browse.module.css';
+import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
 import { ButtonLink } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 import { serverApi } from '@/trpc/server';
 
 // Rendered on first visit, then served from cache; a publish run changes it at most daily, and a

@@ -1,6 +1,6 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { defaultLocale, locales } from '@/server/shared/locales';
+import { defaultLocale, isLocale } from '@/shared/locales';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,6 +16,6 @@ export default async function StaffRoot() {
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);
-  const best = ranked.find((entry) => (locales as readonly string[]).includes(entry.language))?.language ?? defaultLocale;
+  const best = ranked.find((entry) => isLocale(entry.language))?.language ?? defaultLocale;
   redirect(`/staff/${best}`);
 }

@@ -3,13 +3,13 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { formatUsd } from '@/lib/format';
 import type { ArtworkCard as Card } from '@/server/catalog/schema';
-import { reproductionPrices } from '@/server/orders/pricing';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
+import { prices } from '@/shared/prices';
 import { ArtworkImage } from './artwork-image';
 import styles from './artwork.module.css';
 
 /** The cheapest way to own a reproduction: the smallest size, rolled. */
-export const fromCents = Math.min(...Object.values(reproductionPrices).map((bySize) => bySize.rolled));
+export const fromCents = Math.min(...Object.values(prices.reproduction).map((bySize) => bySize.rolled));
 
 /**
  * One painting in a grid: picture, title, artist, year and the starting price, all from the card

@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
 import { Link } from '@/i18n/navigation';
 import type { ArtistCard as Artist, TaxonCard as Taxon } from '@/server/catalog/schema';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import styles from './browse.module.css';
 
 /** `1853–1890`, `born 1900`, `died 1519`, or nothing. Years go in as text so they are never grouped (1,853). */

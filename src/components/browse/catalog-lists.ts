@@ -1,7 +1,7 @@
 import { unstable_cache } from 'next/cache';
 import { TRPCError } from '@trpc/server';
-import type { TaxonKindPlural } from '@/server/catalog/schema';
-import type { Locale } from '@/server/shared/locales';
+import type { TaxonKindPlural } from '@/shared/catalog';
+import type { Locale } from '@/shared/locales';
 import { serverApi } from '@/trpc/server';
 
 /** How long the lists behind the filter controls are kept: the same five minutes as catalog pages. */

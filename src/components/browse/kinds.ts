@@ -1,4 +1,4 @@
-import { taxonKinds, type TaxonKindPlural } from '@/server/catalog/schema';
+import { taxonKinds, type TaxonKindPlural } from '@/shared/catalog';
 
 /** Whether an address segment names a kind of browse page (`/museums`), rather than an unknown path. */
 export const isTaxonKind = (kind: string): kind is TaxonKindPlural => (taxonKinds as readonly string[]).includes(kind);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { styles as paintingStyles, type Style } from '@/server/orders/schema';
+import { styles as paintingStyles, type Style } from '@/shared/orders';
 import css from './custom.module.css';
 
 /** Example pictures: one subject (a sitter by a window) painted in each style, in public/styles/. */

@@ -2,12 +2,12 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { formatCount, formatUsd } from '@/lib/format';
-import { CreateCustomOrder } from '@/server/orders/schema';
+import { subjectLimits } from '@/shared/orders';
 import css from './custom.module.css';
 
-/** The server's limits on subjects (1 to 8), read from the order contract itself. */
-export const minSubjects = CreateCustomOrder.shape.subjects.minValue ?? 1;
-export const maxSubjects = CreateCustomOrder.shape.subjects.maxValue ?? 8;
+/** The limits on subjects the order contract and the database hold too (src/shared/orders.ts). */
+export const minSubjects: number = subjectLimits.min;
+export const maxSubjects: number = subjectLimits.max;
 const choices = Array.from({ length: maxSubjects - minSubjects + 1 }, (_, i) => minSubjects + i);
 
 interface Props {

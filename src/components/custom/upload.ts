@@ -1,4 +1,4 @@
-import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, type PhotoType } from '@/server/uploads/schema';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, type PhotoType } from '@/shared/uploads';
 
 /**
  * The photo rules of `POST /v1/uploads` (src/server/uploads), checked in the browser before a

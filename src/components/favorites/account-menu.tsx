@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 import styles from './account.module.css';
 

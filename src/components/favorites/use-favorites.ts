@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLocale } from 'next-intl';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
 import { trpc } from '@/trpc/react';
 import { forgetLocalFavorites, setLocalFavorite, useLocalFavorites } from './local-favorites';
 

@@ -3,15 +3,15 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/i18n/navigation';
+import { formatSize } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 import { env } from '@/server/env';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
 import { shopIdentity, telHref, type ShopIdentity } from '@/server/shop/identity';
 import type { ShopPage } from '@/server/shop/pages';
-import styles from './legal.module.css';
-import { formatSize } from '@/lib/format';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 import { leadTimes, legalValues, type LegalTag } from './values';
+import styles from './legal.module.css';
 
 /** A page's texts, as messages/<locale>.json holds them under `Legal.<page>`. */
 interface PageTexts {

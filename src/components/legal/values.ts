@@ -1,7 +1,6 @@
-import { sidesOf } from '@/server/orders/canvas';
-import { deliveryTable } from '@/server/orders/delivery';
-import { sizes } from '@/server/orders/schema';
 import type { ShopIdentity } from '@/server/shop/identity';
+import { sidesOf, sizes } from '@/shared/canvas';
+import { deliveryTable } from '@/shared/delivery';
 
 /**
  * What the shop's information pages (messages `Legal.<page>`) may use in their strings: these
@@ -29,7 +28,7 @@ export type LegalValues = ReturnType<typeof legalValues>;
 export const legalTags = ['mail', 'about', 'shipping', 'returns', 'terms', 'privacy', 'imprint', 'orders', 'custom', 'stripe', 'strong'] as const;
 export type LegalTag = (typeof legalTags)[number];
 
-/** Production times on the shipping page: the delivery-estimate table itself (src/server/orders/delivery.ts), so the page promises what the estimates compute. */
+/** Production times on the shipping page: the delivery-estimate table itself (src/shared/delivery.ts), so the page promises what the estimates compute. */
 export const leadTimes = sizes.map((size) => {
   const { shortCm, longCm } = sidesOf(size);
   return { size, widthCm: shortCm, heightCm: longCm, paintingDays: deliveryTable.paintingDays[size], dryingDays: deliveryTable.dryingDays[size] };

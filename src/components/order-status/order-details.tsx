@@ -3,14 +3,14 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
 import { canvasCm } from '@/components/order';
+import { formatDeliveryWindow } from '@/components/order';
 import { ButtonLink } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { formatDate, formatSize, formatUsd } from '@/lib/format';
-import type { OrderView } from '@/server/orders/schema';
-import type { Locale } from '@/server/shared/locales';
-import { pagePath } from '@/server/seo/paths';
+import type { Locale } from '@/shared/locales';
+import type { OrderView } from '@/shared/order-schema';
+import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
-import { formatDeliveryWindow } from '@/components/order';
 import { OrderPhoto } from './order-photo';
 import { PaymentPanel } from './payment-panel';
 import { OrderTimeline } from './order-timeline';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import type { OrderView } from '@/server/orders/schema';
+import type { OrderView } from '@/shared/order-schema';
 import { trpc } from '@/trpc/react';
 import { foldOrderCode } from './order-code';
 import { OrderDetails, type OrderBanner } from './order-details';

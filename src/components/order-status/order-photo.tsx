@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
-import type { OrderPhotoView } from '@/server/orders/schema';
+import type { OrderPhotoView } from '@/shared/order-schema';
 import css from './order-status.module.css';
 
 /**

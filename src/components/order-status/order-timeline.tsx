@@ -1,18 +1,18 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { formatDateTime } from '@/lib/format';
-import type { OrderStatus, OrderView } from '@/server/orders/schema';
-import { orderSteps } from './order-code';
+import type { OrderView } from '@/shared/order-schema';
+import { chainIndex, statusChain, type OrderStatus } from '@/shared/orders';
 import { OrderPhoto } from './order-photo';
 import css from './order-status.module.css';
 
-type Step = (typeof orderSteps)[number];
 type StepState = 'done' | 'current' | 'upcoming';
 
 /**
- * The order's history as the steps of its making (placed → paid → sketching → painting → drying →
- * shipped → delivered): each reached step with its date and the studio's notes, the step the order
- * is in now marked, and what is still to come. Staff may skip a step; a skipped step shows as done
- * without a date. A cancelled order ends where it stopped.
+ * The order's history as the steps of its making, the shared status chain (placed → paid →
+ * sketching → painting → drying → shipped → delivered; `cancelled` is a way out, not a step): each
+ * reached step with its date and the studio's notes, the step the order is in now marked, and what
+ * is still to come. Staff may skip a step; a skipped step shows as done without a date. A cancelled
+ * order ends where it stopped.
  */
 export function OrderTimeline({ order }: { order: OrderView }) {
   const t = useTranslations('Orders.timeline');
@@ -20,8 +20,8 @@ export function OrderTimeline({ order }: { order: OrderView }) {
   const locale = useLocale();
   const cancelled = order.status === 'cancelled';
   const reachedIndex = cancelled
-    ? Math.max(0, ...order.events.map((e) => orderSteps.indexOf(e.status as Step)).filter((i) => i >= 0))
-    : orderSteps.indexOf(order.status as Step);
+    ? Math.max(0, ...order.events.map((e) => chainIndex(e.status)).filter((i) => i >= 0))
+    : chainIndex(order.status);
 
   const eventsOf = (s: OrderStatus) => order.events.filter((e) => e.status === s);
   const sketchShown = order.photos.some((p) => p.kind === 'sketch');
@@ -30,7 +30,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
     if (i === reachedIndex) return 'current';
     return 'upcoming';
   };
-  const steps: { step: OrderStatus; state: StepState }[] = orderSteps
+  const steps: { step: OrderStatus; state: StepState }[] = statusChain
     .map((step, i) => ({ step, state: stateOf(i) }))
     .filter(({ state }) => !(cancelled && state === 'upcoming'));
   if (cancelled) steps.push({ step: 'cancelled', state: 'current' });

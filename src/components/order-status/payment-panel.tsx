@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import type { OrderView } from '@/server/orders/schema';
+import type { OrderView } from '@/shared/order-schema';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
 

@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import type { OrderPhotoView, OrderView } from '@/server/orders/schema';
+import type { OrderPhotoView, OrderView } from '@/shared/order-schema';
+import type { sketchDecisions } from '@/shared/orders';
 import { trpc } from '@/trpc/react';
 import { OrderPhoto } from './order-photo';
 import css from './order-status.module.css';
@@ -40,7 +41,7 @@ export function SketchDecision({ order, sketch, email }: { order: OrderView; ske
   const own = order.photos.find((p) => p.kind === 'customer');
   const tooLong = comment.length > COMMENT_MAX;
 
-  const send = (decision: 'approved' | 'changes_requested') => (event?: FormEvent) => {
+  const send = (decision: (typeof sketchDecisions)[number]) => (event?: FormEvent) => {
     event?.preventDefault();
     setProblem(null);
     if (decision === 'changes_requested' && !comment.trim()) return setProblem(t('errors.needComment'));

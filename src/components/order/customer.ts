@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import '@/lib/zod-in-browser';
-import { Customer } from '@/server/orders/schema';
+import { Customer } from '@/shared/order-schema';
 
 /**
  * The customer part of an order form, checked with the server's own `Customer` schema
- * (src/server/orders/schema.ts imports only zod), so the form refuses exactly what the server would.
+ * (src/shared/order-schema.ts, browser-safe), so the form refuses exactly what the server would.
  */
 export const customerFields = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'country'] as const;
 export type CustomerField = (typeof customerFields)[number];

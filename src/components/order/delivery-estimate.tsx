@@ -1,8 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { deliveryWindow, type DeliveryWindow } from '@/server/orders/delivery';
-import type { OrderKind, Size } from '@/server/orders/schema';
+import type { Size } from '@/shared/canvas';
+import { deliveryWindow, type DeliveryWindow } from '@/shared/delivery';
+import type { OrderKind } from '@/shared/orders';
 import styles from './order.module.css';
 
 /** `16–22 Dec 2026` in the page's language; the window's days are UTC days. */

@@ -1,8 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { FIT_CHOICE_THRESHOLD, proportionGap } from '@/server/orders/canvas';
-import { fits, type Fit } from '@/server/orders/schema';
+import { FIT_CHOICE_THRESHOLD, proportionGap, fits, type Fit } from '@/shared/canvas';
 import styles from './order.module.css';
 
 interface Props {

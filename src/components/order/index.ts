@@ -1,10 +1,10 @@
 /**
  * The order form's pieces, shared by the artwork page (reproductions) and the custom painting page.
  * Contract: `SizeFramePicker` ({ size, frame, onChange(size, frame), kind?, subjects?, ratio?,
- * initialPrices? }) shows the four sizes and three frames of src/server/orders/schema.ts as radio
+ * initialPrices? }) shows the sizes and frames of src/shared/canvas.ts as radio
  * groups, each option priced from the server's table. `usePrice({ kind, size, frame, subjects })`
- * returns `{ cents }`, the live total read from `orders.pricing` (GET /v1/pricing) and computed as
- * the server's `priceOf` computes it (`priceFromTable`), so the price shown is the price charged;
+ * returns `{ cents }`, the live total read from `orders.pricing` (GET /v1/pricing) and computed by
+ * the server's own `priceOf` (src/shared/prices.ts), so the price shown is the price charged;
  * pass the table read on the server as second argument to have it on first paint.
  * `CustomerFields` ({ value, onChange, errors, onBlur?, idPrefix? }) renders exactly the fields of
  * the server's `Customer` schema; `useCustomerForm()` holds their state and checks them with that
@@ -23,8 +23,7 @@ export { countryOptions } from './countries';
 export { customerFieldOf, customerFields, customerInput, customerProblems, emptyCustomer } from './customer';
 export type { CustomerDraft, CustomerField, CustomerProblems, FieldProblem } from './customer';
 export { CustomerFields, customerFieldId, useCustomerForm } from './customer-fields';
-export { priceFromTable } from './price';
-export type { PriceChoice, PriceTableData } from './price';
+export type { PriceTableData } from './price';
 export { SizeFramePicker } from './size-frame-picker';
 export { FitChoice, fitMatters } from './fit-choice';
 export { ShowcaseConsent } from './showcase-consent';

@@ -2,8 +2,10 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { formatSize, formatUsd } from '@/lib/format';
-import { frames, sizes, type Frame, type OrderKind, type Size } from '@/server/orders/schema';
-import { priceFromTable, type PriceTableData } from './price';
+import { frames, sizes, type Frame, type Size } from '@/shared/canvas';
+import type { OrderKind } from '@/shared/orders';
+import { priceOf } from '@/shared/prices';
+import type { PriceTableData } from './price';
 import { canvasCm } from './sizes';
 import { usePriceTable } from './use-price';
 import styles from './order.module.css';
@@ -32,7 +34,7 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
   const locale = useLocale();
   const { table } = usePriceTable(initialPrices);
   const price = (s: Size, f: Frame) => {
-    const cents = table ? priceFromTable(table, { kind, size: s, frame: f, subjects }) : null;
+    const cents = table ? priceOf({ kind, size: s, frame: f, subjects }, table) : null;
     return cents == null ? '—' : formatUsd(cents, locale);
   };
 

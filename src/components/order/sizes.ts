@@ -1,7 +1,6 @@
-import { canvasOf, orientationOf, type Orientation } from '@/server/orders/canvas';
-import type { Size } from '@/server/orders/schema';
+import { canvasOf, orientationOf, type Orientation, type Size } from '@/shared/canvas';
 
-export { sidesOf } from '@/server/orders/canvas';
+export { sidesOf } from '@/shared/canvas';
 
 /**
  * The canvas for a size, turned the way the painting hangs: by the order's orientation when it is

@@ -1,7 +1,8 @@
 'use client';
 
+import { priceOf, type PriceChoice } from '@/shared/prices';
 import { trpc } from '@/trpc/react';
-import { priceFromTable, type PriceChoice, type PriceTableData } from './price';
+import type { PriceTableData } from './price';
 
 /**
  * The price table from `orders.pricing`. A page that read it on the server passes it as `initial`
@@ -15,5 +16,5 @@ export function usePriceTable(initial?: PriceTableData) {
 /** The live price of one choice, in integer US cents; null until the table has arrived. */
 export function usePrice(choice: PriceChoice, initial?: PriceTableData) {
   const { table, isLoading, isError } = usePriceTable(initial);
-  return { cents: table ? priceFromTable(table, choice) : null, table, isLoading, isError };
+  return { cents: table ? priceOf(choice, table) : null, table, isLoading, isError };
 }

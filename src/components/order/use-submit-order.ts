@@ -4,8 +4,8 @@ import { TRPCClientError } from '@trpc/client';
 import type { z } from 'zod';
 import { useCallback, useState } from 'react';
 import { useRouter } from '@/i18n/navigation';
-import type { CreateOrder } from '@/server/orders/schema';
-import { pagePath } from '@/server/seo/paths';
+import type { CreateOrder } from '@/shared/order-schema';
+import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 
 /** The body of `orders.create` (POST /v1/orders) as the browser sends it. */

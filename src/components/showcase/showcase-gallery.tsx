@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
+import browse from '@/components/browse/browse.module.css';
 import { Link } from '@/i18n/navigation';
 import { formatSize } from '@/lib/format';
-import { canvasOf } from '@/server/orders/canvas';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
 import { showcaseImagePath, showcaseWidths, type Showcase, type ShowcaseItem } from '@/server/showcase/schema';
-import browse from '@/components/browse/browse.module.css';
+import { canvasOf } from '@/shared/canvas';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 import styles from './showcase.module.css';
 
 interface Props {

@@ -6,7 +6,7 @@ import styles from '@/components/favorites/account.module.css';
 import { SignInButton } from '@/components/favorites/sign-in';
 import { useAccount, useFavorites, useMergeLocalFavorites } from '@/components/favorites/use-favorites';
 import { Link } from '@/i18n/navigation';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 
 /**

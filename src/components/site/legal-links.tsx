@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import styles from './legal-links.module.css';
 
 export interface LegalLinksProps {

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { localizedPath } from '@/i18n/routing';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 import { SearchCombobox } from './search-combobox';
 import styles from './site.module.css';
 

@@ -1,9 +1,9 @@
 import { useLocale, useTranslations } from 'next-intl';
+import { JsonLd } from '@/components/json-ld';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/routing';
-import { JsonLd } from '@/components/json-ld';
 import { env, publicBaseUrl } from '@/server/env';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
 import styles from './breadcrumbs.module.css';
 
 export interface Crumb {

@@ -1,7 +1,7 @@
 'use client';
 
 import type { CSSProperties, HTMLAttributes } from 'react';
-import type { Frame } from '@/server/orders/schema';
+import type { Frame } from '@/shared/canvas';
 import { depthCm, finishCm, outerCm, type Point } from './wall-scale';
 import styles from './wall-preview.module.css';
 

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { formatCm, formatSize } from '@/lib/format';
-import type { Frame } from '@/server/orders/schema';
+import type { Frame } from '@/shared/canvas';
 import { HungPainting } from './hung-painting';
 import { OwnWall } from './own-wall';
 import { ScaleBar } from './scale-bar';

@@ -1,4 +1,4 @@
-import type { Frame } from '@/server/orders/schema';
+import type { Frame } from '@/shared/canvas';
 
 /**
  * The arithmetic of "see it on your wall", kept apart from React so it can be tested: how many

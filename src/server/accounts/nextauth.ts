@@ -1,3 +1,4 @@
+import 'server-only';
 import { PrismaAdapter } from '@auth/prisma-adapter';
 import type { AuthOptions } from 'next-auth';
 import type { Adapter } from 'next-auth/adapters';
@@ -5,7 +6,7 @@ import GoogleProvider from 'next-auth/providers/google';
 import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
 import { GOOGLE_ISSUER } from '@/server/integrations/google';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 import { secureCookies, SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions } from './session';
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import { jsonBody, publicProcedure, router, type Meta } from '@/server/api/trpc';
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';

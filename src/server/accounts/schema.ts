@@ -1,6 +1,7 @@
+import 'server-only';
 import { z } from 'zod';
 import { ArtworkCard } from '@/server/catalog/schema';
-import { locales } from '@/server/shared/locales';
+import { locales } from '@/shared/locales';
 import { MAX_MERGE_SLUGS } from './service';
 
 /** The account contracts (decisions.md "Accounts"). */

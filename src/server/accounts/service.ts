@@ -1,9 +1,10 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
-import type { Db } from '@/server/db/client';
 import { artworksBySlugs } from '@/server/catalog/service';
+import type { Db } from '@/server/db/client';
 import { DomainError, notFound } from '@/server/errors';
 import type { GoogleIdentity } from '@/server/integrations/google';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
 import { newSessionToken, SESSION_MAX_AGE_SECONDS } from './session';
 
 /** Accounts: users, their sessions (NextAuth's tables) and favorites. Knows nothing of HTTP. */

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Reads a request body into memory, stopping as soon as it passes `limit` bytes (answering null):
  * a too-large body is refused after at most `limit` bytes were read, whatever it declared.

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { LimitName } from '@/server/limits/policy';
 import type { Method } from './routes';
 import { stripeWebhookRoute } from '@/server/payments/handler';

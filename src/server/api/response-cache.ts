@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { CatalogVersionWatch } from '@/server/catalog/version';
 import type { Db } from '@/server/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { TRPCError } from '@trpc/server';
 import { coerceSchema, createOpenApiFetchHandler, getInputOutputParsers, instanceofZodTypeLikeVoid, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
 import { z, ZodError } from 'zod';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { accountRouter } from '@/server/accounts/router';
 import { catalogRouter } from '@/server/catalog/router';
 import { healthRouter } from '@/server/health/router';

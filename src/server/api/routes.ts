@@ -1,3 +1,4 @@
+import 'server-only';
 import type { z } from 'zod';
 import { requestHandlers, type RequestHandlerRoute } from './handlers';
 import type { Meta } from './trpc';

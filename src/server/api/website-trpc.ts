@@ -1,5 +1,6 @@
+import 'server-only';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
+import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { MAX_TRPC_BODY_BYTES, withBodyAtMost } from './body';
 import { appRouter } from './root';
 import { procedureDefinitions } from './routes';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db, Tx } from '@/server/db/client';
 
 /** A browse page exists from this many published works (interface.md §8). */

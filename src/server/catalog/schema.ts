@@ -1,5 +1,7 @@
+import 'server-only';
 import { z } from 'zod';
-import { locales } from '@/server/shared/locales';
+import { taxonKinds } from '@/shared/catalog';
+import { locales } from '@/shared/locales';
 
 /**
  * The catalog contracts (interface.md §4 "Catalog", decisions.md "Catalog responses"). Every text
@@ -7,11 +9,6 @@ import { locales } from '@/server/shared/locales';
  */
 export const PAGE_SIZE = 48;
 export const MAX_SLUGS = 100;
-export const taxonKinds = ['museums', 'movements', 'subjects', 'genres'] as const;
-export type TaxonKindPlural = (typeof taxonKinds)[number];
-/** A browse page's kind as addresses name it (plural), and as the database does (singular). */
-export const kindOf = { museums: 'museum', movements: 'movement', subjects: 'subject', genres: 'genre' } as const;
-export const pluralOf = { museum: 'museums', movement: 'movements', subject: 'subjects', genre: 'genres' } as const;
 
 /** A slug as it appears in an address: anything longer than any slug we make is refused outright. */
 const slug = z.string().min(1).max(160);

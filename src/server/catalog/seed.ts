@@ -1,6 +1,7 @@
+import 'server-only';
 import { curatedArtists, curatedTaxa, curatedWorks, type Texts } from '../../../prisma/seed/curated';
 import type { Db, Tx } from '@/server/db/client';
-import { catalogLocales } from '@/server/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { recountCatalog } from './counts';
 
 /** Wikidata often names a museum's painting department as a work's collection; these mean the museum. */

@@ -1,25 +1,12 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
-import type { Locale } from '@/server/shared/locales';
+import { kindOf, pluralOf, taxonKinds, type TaxonKindPlural } from '@/shared/catalog';
+import { textLocale, type Locale } from '@/shared/locales';
 import { BROWSE_PAGE_MIN_WORKS } from './counts';
-import {
-  kindOf,
-  PAGE_SIZE,
-  pluralOf,
-  taxonKinds,
-  type ArtistCard,
-  type ArtworkCard,
-  type ArtworksQuery,
-  type ArtworkSearchPage,
-  type Page,
-  SUGGESTIONS_MAX,
-  type Suggestion,
-  type TaxonCard,
-  type TaxonKindPlural,
-  type TaxonRef,
-} from './schema';
-import { commonsUrl, isSlug, textLocale } from './text';
+import { PAGE_SIZE, type ArtistCard, type ArtworkCard, type ArtworksQuery, type ArtworkSearchPage, type Page, SUGGESTIONS_MAX, type Suggestion, type TaxonCard, type TaxonRef } from './schema';
+import { commonsUrl, isSlug } from './text';
 
 /**
  * Reading the public catalog. Only published rows are ever read; every list is one round trip

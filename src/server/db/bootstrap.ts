@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import type { Env } from '@/server/env';
 import { logger } from '@/server/logger';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Whether an error means "the database cannot be reached just now" (down, restarting, refusing
  * connections, pool exhausted) rather than a fault in a request or in our code. Such a request was

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { publicProcedure, router } from '@/server/api/trpc';
 import { checkHealth } from './service';

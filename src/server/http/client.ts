@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 /** Reads, inside Next's bundle, what the front (src/front) wrote on each request. */

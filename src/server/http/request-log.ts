@@ -1,3 +1,4 @@
+import 'server-only';
 import { logger, runInRequest, type RequestContext } from '@/server/logger';
 import { internalErrorBody } from '@/front/answers';
 import { clientOf, REQUEST_ID_HEADER, requestIdFrom } from './client';

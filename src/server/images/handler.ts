@@ -1,3 +1,4 @@
+import 'server-only';
 import path from 'node:path';
 import { errorResponse } from '@/server/api/rest';
 import type { Db } from '@/server/db/client';

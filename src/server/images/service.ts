@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { invalidInput, notFound } from '@/server/errors';
 import { USER_AGENT } from '@/server/integrations/http';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { DomainError } from '@/server/errors';
 

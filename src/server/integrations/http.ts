@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The one HTTP helper of the catalog integrations (Wikidata, the language model, IndexNow): a
  * descriptive User-Agent, a timeout per attempt, and retries with exponential backoff on network

@@ -1,3 +1,4 @@
+import 'server-only';
 import { fetchWithRetry, type RetryOptions } from './http';
 
 /**

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createReadStream } from 'node:fs';
 import { chmod, copyFile, mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';

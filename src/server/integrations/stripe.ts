@@ -1,3 +1,4 @@
+import 'server-only';
 import Stripe from 'stripe';
 import { env, publicBaseUrl, type Env } from '@/server/env';
 import { DomainError } from '@/server/errors';

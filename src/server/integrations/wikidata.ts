@@ -1,3 +1,5 @@
+import 'server-only';
+import { catalogLocales } from '@/shared/locales';
 import { fetchWithRetry, type RetryOptions } from './http';
 
 /**
@@ -162,7 +164,8 @@ export function currentCollections(text: string | undefined): string[] {
 }
 
 const TOOL = '#TOOL: atelier-prints catalog ingest';
-export const labelLanguages = ['en', 'es', 'fr', 'de', 'it', 'ja'] as const;
+/** The labels an ingest asks for: one per catalog language. */
+export const labelLanguages = catalogLocales;
 /** Wikidata's "default for all languages" label (since 2024), used where a language has none of its own. */
 export const MUL = 'mul';
 /** "private collection": a painting there has no museum a shopper could visit. */

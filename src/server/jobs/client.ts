@@ -1,3 +1,4 @@
+import 'server-only';
 import { Inngest } from 'inngest';
 import { env } from '@/server/env';
 

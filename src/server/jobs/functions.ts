@@ -1,3 +1,4 @@
+import 'server-only';
 import { NonRetriableError, type Inngest } from 'inngest';
 import { orderMailKinds } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';

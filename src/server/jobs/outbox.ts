@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '@/server/db/client';
 

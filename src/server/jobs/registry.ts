@@ -1,20 +1,22 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { db } from '@/server/db/client';
 import { env, publicBaseUrl } from '@/server/env';
-import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
-import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, type OrderMailEvent } from '@/server/orders/mail';
-import { photoStorage } from '@/server/integrations/storage';
-import { configuredPaymentOptions, type PaymentOptions } from '@/server/orders/payment';
-import { deletePhotosPastRetention } from '@/server/uploads/retention';
-import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import type { SearchNotifier } from '@/server/integrations/indexnow';
 import type { LanguageModel } from '@/server/integrations/llm';
+import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
+import { photoStorage } from '@/server/integrations/storage';
 import type { WikidataSource } from '@/server/integrations/wikidata';
+import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, type OrderMailEvent } from '@/server/orders/mail';
+import { configuredPaymentOptions } from '@/server/orders/payment';
+import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredModel, configuredNotifier } from '@/server/pipeline/config';
 import { STORIES_EVENT } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
 import { NOTIFY_EVENT } from '@/server/pipeline/publish';
 import { writeStories } from '@/server/pipeline/stories';
+import { deletePhotosPastRetention } from '@/server/uploads/retention';
+import type { PaymentOptions } from '@/shared/payment';
 
 /** What the jobs need from the outside world; tests hand in their own. */
 export interface JobDeps {

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Inngest } from 'inngest';
 import { db } from '@/server/db/client';
 import { env, inngestConfigured, type Env } from '@/server/env';

@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * Every per-client abuse limit of the shop, in one place (docs/security.md explains each).
  * A client is an address (src/server/http/client.ts); each allowance is multiplied by

@@ -1,3 +1,4 @@
+import 'server-only';
 import { isIP } from 'node:net';
 import type { Db } from '@/server/db/client';
 import { RateLimited } from '@/server/errors';

@@ -1,12 +1,13 @@
+import 'server-only';
 import { z } from 'zod';
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { DomainError, notFound } from '@/server/errors';
-import { locales } from '@/server/shared/locales';
-import { normalizeOrderCode } from './code';
-import { orderStatuses, StaffOrder, StaffOrderDetail, StatusChange, type OrderStatus } from './schema';
+import { locales } from '@/shared/locales';
+import { StaffOrder, StaffOrderDetail, StatusChange } from '@/shared/order-schema';
+import { allowedMoves, normalizeOrderCode, orderStatuses, type OrderStatus } from '@/shared/orders';
 import { lastEvent, staffDetailIncludes, toStaffOrder, toStaffOrderDetail } from './staff';
-import { applyTransition, lockingTransaction, lockOrder, planTransition } from './status';
+import { applyTransition, lockingTransaction, lockOrder } from './status';
 
 /**
  * The staff dashboard's view of orders (docs/architecture.md "Staff dashboard"): the orders board
@@ -103,19 +104,6 @@ export const OrderForStaff = StaffOrderDetail.extend({
 });
 export type OrderForStaff = z.output<typeof OrderForStaff>;
 
-/** Every status the order may move to now, by the same rules the change itself applies. */
-export function allowedMoves(order: Parameters<typeof planTransition>[0]): OrderStatus[] {
-  return orderStatuses.filter((status) => {
-    if (status === order.status) return false;
-    try {
-      planTransition(order, { status });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /** One order as the order page shows it, found by its code as the customer types it. */
 export async function orderForStaff(db: Db, code: string, locale: string = 'en'): Promise<OrderForStaff> {
   const order = await db.order.findUnique({
@@ -128,7 +116,8 @@ export async function orderForStaff(db: Db, code: string, locale: string = 'en')
     ...toStaffOrderDetail(order, dashboardPhotoUrl),
     artworkTitle: titleOf(order.artwork, locale),
     version: order.events.length,
-    moves: allowedMoves(order),
+    // The same rules the change itself applies (planTransition → moveRefusal).
+    moves: allowedMoves(order.status),
     photo: order.upload ? { id: order.upload.id, contentType: order.upload.contentType, size: order.upload.size } : null,
   };
 }

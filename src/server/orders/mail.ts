@@ -1,18 +1,19 @@
+import 'server-only';
 import { z } from 'zod';
+import type { Db } from '@/server/db/client';
+import type { Mail, Mailer } from '@/server/integrations/mailer';
+import { logger } from '@/server/logger';
+import { canvasOf, type Orientation, type Frame, type Size } from '@/shared/canvas';
+import { deliveryWindow, type DeliveryWindow } from '@/shared/delivery';
+import { textLocale, type CatalogLocale } from '@/shared/locales';
+import type { OrderKind, Style } from '@/shared/orders';
+import type { PaymentOptions } from '@/shared/payment';
 import de from '../../../messages/mail/de.json';
 import en from '../../../messages/mail/en.json';
 import es from '../../../messages/mail/es.json';
 import fr from '../../../messages/mail/fr.json';
 import it from '../../../messages/mail/it.json';
 import ja from '../../../messages/mail/ja.json';
-import type { Db } from '@/server/db/client';
-import type { Mail, Mailer } from '@/server/integrations/mailer';
-import { logger } from '@/server/logger';
-import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
-import { canvasOf, type Orientation } from './canvas';
-import { deliveryWindow, type DeliveryWindow } from './delivery';
-import type { PaymentOptions } from './payment';
-import type { Frame, Size, Style } from './schema';
 
 /** The customer e-mails of decisions.md "Orders", one per outbox event name. */
 export const orderMailKinds = {
@@ -31,19 +32,20 @@ export const OrderMailPayload = z.object({ orderId: z.int(), code: z.string(), t
 export type OrderMailPayload = z.output<typeof OrderMailPayload>;
 
 type Strings = typeof en;
-/** Templates live beside the website strings (messages/mail/<locale>.json); `vi` and anything else fall back to English. */
+/**
+ * Templates live beside the website strings (messages/mail/<locale>.json), one per catalog language
+ * (the type asks for each); `vi` and anything else fall back to English (`textLocale`).
+ */
 const templates: Record<CatalogLocale, Strings> = { en, es, fr, de, it, ja };
 
 /** A sentence for the customer from the mail strings, in the order's language (English for `vi`). */
-export const customerSentence = (locale: string, key: 'photosDeleted', values: Record<string, string | number>) => fill(templates[mailLanguage(locale)][key], values);
-
-export const mailLanguage = (locale: string): CatalogLocale => ((catalogLocales as readonly string[]).includes(locale) ? (locale as CatalogLocale) : 'en');
+export const customerSentence = (locale: string, key: 'photosDeleted', values: Record<string, string | number>) => fill(templates[textLocale(locale)][key], values);
 
 /** The order as a mail needs it. */
 export interface MailOrder {
   code: string;
   locale: string;
-  kind: 'reproduction' | 'custom';
+  kind: OrderKind;
   artworkTitle: string | null;
   style: string | null;
   subjects: number | null;
@@ -75,7 +77,7 @@ function formatWindow(window: DeliveryWindow, language: string): string {
  * mail also says when the painting should arrive and, when it was not paid online, how to pay.
  */
 export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: string, payment?: PaymentOptions): Omit<Mail, 'to'> {
-  const language = mailLanguage(order.locale);
+  const language = textLocale(order.locale);
   const t = templates[language];
   const total = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(order.totalCents / 100);
   const item =
@@ -161,7 +163,7 @@ export async function sendOrderMail(
     return 'no such order';
   }
   const titles = order.artwork?.texts ?? [];
-  const title = titles.find((x) => x.locale === mailLanguage(order.locale))?.title ?? titles.find((x) => x.locale === 'en')?.title ?? order.artworkSlug;
+  const title = titles.find((x) => x.locale === textLocale(order.locale))?.title ?? titles.find((x) => x.locale === 'en')?.title ?? order.artworkSlug;
   const mail = renderOrderMail(
     kind,
     {

@@ -1,19 +1,13 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import { logger } from '@/server/logger';
-import { normalizeOrderCode } from './code';
+import { normalizeOrderCode } from '@/shared/orders';
+import type { PaymentOptions } from '@/shared/payment';
 import type { Checkout } from './service';
 import { noMatchingOrder, sameEmail } from './service';
-
-/** How a customer pays, as their order page and e-mails say it (decisions.md "Paying later"). */
-export interface PaymentOptions {
-  /** A payment provider is configured: a pending order can be paid online at any time. */
-  online: boolean;
-  /** Without one: how to pay (a bank transfer, say), with the order code as the reference. */
-  instructions: string | null;
-}
 
 export function configuredPaymentOptions(): PaymentOptions {
   const online = Boolean(configuredCheckout());
@@ -47,8 +41,3 @@ export async function payLater(db: Db, typedCode: string, email: string, checkou
   logger.info({ orderCode: order.code }, 'a pending order opened a new checkout to pay later');
   return { checkoutUrl: session.url };
 }
-
-/** What the order forms say about paying: online, by the studio's instructions, or by the studio's e-mail. */
-export type PaymentMode = 'online' | 'instructions' | 'email';
-
-export const paymentModeOf = (options: PaymentOptions): PaymentMode => (options.online ? 'online' : options.instructions ? 'instructions' : 'email');

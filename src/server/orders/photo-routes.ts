@@ -1,13 +1,15 @@
+import 'server-only';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import type { RequestHandlerRoute } from '@/server/api/handlers';
 import { db } from '@/server/db/client';
 import { invalidInput } from '@/server/errors';
-import { acceptedPhotoTypes, MAX_UPLOAD_BYTES } from '@/server/uploads/schema';
 import { configuredUploadDeps } from '@/server/uploads/handler';
 import type { UploadDeps } from '@/server/uploads/service';
+import { OrderPhotoView } from '@/shared/order-schema';
+import { studioPhotoKinds } from '@/shared/orders';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES } from '@/shared/uploads';
 import { addStudioPhoto, configuredPhotoAddresses, readOrderPhoto, type PhotoAddresses } from './photos';
-import { OrderPhotoView, studioPhotoKinds } from './schema';
 
 /** The query of a studio photo: what it shows and what the studio says with it. */
 export const StudioPhotoQuery = z.object({

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
@@ -6,9 +7,9 @@ import type { PhotoStorage } from '@/server/integrations/storage';
 import { enqueue } from '@/server/jobs/outbox';
 import { UploadId } from '@/server/uploads/schema';
 import { receivePhoto, type IncomingPhoto, type UploadDeps } from '@/server/uploads/service';
-import { normalizeOrderCode } from './code';
+import type { OrderPhotoView } from '@/shared/order-schema';
+import { normalizeOrderCode, type PhotoKind, type StudioPhotoKind } from '@/shared/orders';
 import { lockOrder } from './status';
-import type { OrderPhotoView, PhotoKind, StudioPhotoKind } from './schema';
 
 /**
  * Photos on an order (decisions.md "Photos on an order"): the customer's own, and the sketch,

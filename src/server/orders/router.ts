@@ -1,8 +1,9 @@
+import 'server-only';
 import { z } from 'zod';
 import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
+import { CheckoutOpened, CreateOrder, OrderCreated, OrderLookup, OrderView, PayLater, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from '@/shared/order-schema';
 import { configuredPaymentOptions, payLater } from './payment';
 import { configuredPhotoAddresses } from './photos';
-import { CheckoutOpened, CreateOrder, OrderCreated, OrderLookup, OrderView, PayLater, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from './schema';
 import { createOrder, lookupOrder, priceTable, type OrderViewSettings } from './service';
 import { decideOnSketch } from './sketch';
 import { listOrders } from './staff';

@@ -1,15 +1,17 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
-import { enqueue } from '@/server/jobs/outbox';
 import { invalidInput, notFound } from '@/server/errors';
+import { enqueue } from '@/server/jobs/outbox';
 import { logger } from '@/server/logger';
-import { orientationOf, type Orientation } from './canvas';
-import { newOrderCode, normalizeOrderCode } from './code';
-import { deliveryTable, deliveryWindow } from './delivery';
-import type { PaymentOptions } from './payment';
+import { orientationOf, type Orientation } from '@/shared/canvas';
+import { deliveryTable, deliveryWindow } from '@/shared/delivery';
+import type { CreateOrder, OrderCreated, OrderView } from '@/shared/order-schema';
+import { normalizeOrderCode } from '@/shared/orders';
+import type { PaymentOptions } from '@/shared/payment';
+import { priceOf, prices } from '@/shared/prices';
+import { newOrderCode } from './code';
 import { photoView, type PhotoAddresses } from './photos';
-import { priceOf, reproductionPrices, customMultiplier, extraSubjectCents } from './pricing';
-import type { CreateOrder, OrderCreated, OrderView } from './schema';
 
 /** Opens a payment for a new order and answers where the customer pays; absent when no provider is configured. */
 export interface Checkout {
@@ -191,8 +193,8 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
 export function priceTable() {
   return {
     currency: 'usd' as const,
-    reproduction: reproductionPrices,
-    custom: { multiplier: customMultiplier, extraSubjectCents },
+    reproduction: prices.reproduction,
+    custom: prices.custom,
     shippingIncluded: true as const,
     delivery: deliveryTable,
   };

@@ -1,7 +1,8 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
-import type { OrderView, SketchDecision } from './schema';
+import type { OrderView, SketchDecision } from '@/shared/order-schema';
 import { lookupOrder, noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
 import { lockingTransaction, lockOrder } from './status';
 

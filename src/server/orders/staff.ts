@@ -1,7 +1,9 @@
+import 'server-only';
 import type { Order, Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
+import { STAFF_PAGE_SIZE, type StaffOrder, type StaffOrderDetail } from '@/shared/order-schema';
+import type { OrderStatus } from '@/shared/orders';
 import { photoView, staffPhotoUrl } from './photos';
-import { STAFF_PAGE_SIZE, type OrderStatus, type StaffOrder, type StaffOrderDetail } from './schema';
 
 /** The newest event of each order, for `customerAnswered`. */
 export const lastEvent = { events: { orderBy: { id: 'desc' }, take: 1, select: { actor: true } } } satisfies Prisma.OrderInclude;

@@ -1,19 +1,13 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
-import { normalizeOrderCode } from './code';
-import type { OrderKind, OrderStatus } from './schema';
+import { chainIndex, moveRefusal, normalizeOrderCode, paintingStarts, trackedStatuses, type EventActor, type OrderKind, type OrderStatus, type SketchStatus } from '@/shared/orders';
 import { staffOrderDetail } from './staff';
 
-type SketchStatus = 'pending' | 'approved' | 'changes_requested';
-export type Actor = 'staff' | 'payment' | 'system';
-
-/** The production chain; an order only moves forward along it (skipping is allowed). */
-export const statusChain: readonly OrderStatus[] = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered'];
-const finalStatuses: readonly OrderStatus[] = ['delivered', 'cancelled'];
-const cancellableFrom: readonly OrderStatus[] = ['pending', 'paid'];
-const trackedStatuses: readonly OrderStatus[] = ['shipped', 'delivered'];
+/** Who changes an order's status: staff, the payment webhook, or the shop itself. */
+export type Actor = Exclude<EventActor, 'customer'>;
 
 /** Reaching these statuses sends the customer an e-mail (through the outbox). */
 export const mailOnStatus: Partial<Record<OrderStatus, string>> = {
@@ -44,10 +38,10 @@ export interface Change {
 const conflict = (message: string) => new DomainError('invalid_transition', message);
 
 /**
- * What a change does to an order, by the rules of decisions.md "Orders": forward along the chain
- * (skipping allowed), `cancelled` only from pending or paid, nothing out of delivered or cancelled,
- * the same status records a note; tracking numbers only with shipped/delivered; sketch status
- * only on custom orders, set by staff at `sketching`, and approved once painting starts.
+ * What a change does to an order, by the rules of decisions.md "Orders": the moves of the shared
+ * status chain (`moveRefusal`, src/shared/orders.ts), the same status records a note; tracking
+ * numbers only with shipped/delivered; sketch status only on custom orders, set by staff at
+ * `sketching`, and approved once painting starts.
  */
 export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus'>, change: Change) {
   const { status: from } = order;
@@ -61,19 +55,13 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
   if (change.sketchStatus !== undefined && to !== 'sketching') {
     throw invalidInput('sketchStatus is set together with status sketching.', [{ path: 'sketchStatus', message: 'only with status sketching' }]);
   }
-  if (to !== from) {
-    if (finalStatuses.includes(from)) throw conflict(`The order is ${from}; its status can no longer change.`);
-    if (to === 'cancelled') {
-      if (!cancellableFrom.includes(from)) throw conflict(`An order that is ${from} can no longer be cancelled.`);
-    } else if (statusChain.indexOf(to) < statusChain.indexOf(from)) {
-      throw conflict(`An order moves forward only: it is ${from} and cannot go back to ${to}.`);
-    }
-  }
+  const refusal = moveRefusal(from, to);
+  if (refusal) throw conflict(refusal);
 
   let sketchStatus = order.sketchStatus;
   if (order.kind === 'custom') {
     if (to === 'sketching') sketchStatus = change.sketchStatus ?? (from === 'sketching' ? order.sketchStatus : 'pending');
-    else if (to !== 'cancelled' && statusChain.indexOf(to) >= statusChain.indexOf('painting')) sketchStatus = 'approved';
+    else if (to !== 'cancelled' && chainIndex(to) >= chainIndex(paintingStarts)) sketchStatus = 'approved';
   }
   return { status: to, sketchStatus, changed: to !== from, mail: to !== from ? mailOnStatus[to] : undefined };
 }

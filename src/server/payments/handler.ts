@@ -1,3 +1,4 @@
+import 'server-only';
 import { readBodyAtMost } from '@/server/api/body';
 import type { RequestHandlerRoute } from '@/server/api/handlers';
 import { db } from '@/server/db/client';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type Stripe from 'stripe';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/logger';

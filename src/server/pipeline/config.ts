@@ -1,3 +1,4 @@
+import 'server-only';
 import { ConfigError, env, publicBaseUrl, publicWikidata, type Env } from '@/server/env';
 import { userAgent } from '@/server/integrations/http';
 import { indexNow, type SearchNotifier } from '@/server/integrations/indexnow';

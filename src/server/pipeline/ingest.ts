@@ -1,8 +1,9 @@
+import 'server-only';
 import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
-import { enqueue } from '@/server/jobs/outbox';
-import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
 import type { Labels, PaintingFacts, QueryRecord, WikidataSource } from '@/server/integrations/wikidata';
+import { enqueue } from '@/server/jobs/outbox';
+import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 import { joinSlug, slugify, uniqueSlug } from './slug';
 import { stripDisambiguation } from './titles';
 

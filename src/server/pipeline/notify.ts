@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { SearchNotifier } from '@/server/integrations/indexnow';
 import { logger } from '@/server/logger';

@@ -1,11 +1,12 @@
+import 'server-only';
 import type { PublishTrigger } from '@/generated/prisma/client';
 import { recountCatalog, BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
-import { pluralOf } from '@/server/catalog/schema';
 import type { Db, Tx } from '@/server/db/client';
 import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
 import { enqueue } from '@/server/jobs/outbox';
-import { alternates, pagePath } from '@/server/seo/paths';
-import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
+import { pluralOf } from '@/shared/catalog';
+import { catalogLocales, type CatalogLocale } from '@/shared/locales';
+import { alternates, pagePath } from '@/shared/paths';
 import { stripDisambiguation } from './titles';
 
 /** A new artist is introduced with exactly this many works in one run; artists below it are served first. */

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { jsonBody, router, staffProcedure } from '@/server/api/trpc';
 import { env, publicBaseUrl } from '@/server/env';

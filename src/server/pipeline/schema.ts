@@ -1,11 +1,13 @@
+import 'server-only';
 import { z } from 'zod';
+import { publishTriggers } from '@/shared/catalog';
 
 export const BrowsePageCounts = z.object({ museums: z.int(), movements: z.int(), subjects: z.int(), genres: z.int() }).meta({ id: 'BrowsePageCounts' });
 
 export const PublishRun = z
   .object({
     id: z.int(),
-    trigger: z.enum(['schedule', 'staff', 'cli']),
+    trigger: z.enum(publishTriggers),
     requested: z.int(),
     published: z.int(),
     artistsIntroduced: z.array(z.string()).describe('Slugs of the artists whose first works this run published'),
@@ -19,7 +21,7 @@ export const PublishRun = z
 export const IngestRun = z
   .object({
     id: z.int(),
-    trigger: z.enum(['schedule', 'staff', 'cli']),
+    trigger: z.enum(publishTriggers),
     outcome: z.string().describe('running, done, queue_full or failed'),
     painters: z.array(z.string()).describe('Painters whose works this run took, as "<Q-id> <slug>"'),
     worksQueued: z.int(),

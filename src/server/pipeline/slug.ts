@@ -1,3 +1,4 @@
+import 'server-only';
 import { isSlug } from '@/server/catalog/text';
 
 const special: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', þ: 'th', ð: 'd', ı: 'i' };

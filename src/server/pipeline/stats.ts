@@ -1,13 +1,12 @@
+import 'server-only';
 import { BROWSE_PAGE_MIN_WORKS, recountCatalog } from '@/server/catalog/counts';
 import type { Db, Tx } from '@/server/db/client';
+import { kindOf, taxonKinds, type PublishTrigger, type TaxonKindPlural } from '@/shared/catalog';
 import { publishedToday } from './publish';
 
-const kinds = ['museum', 'movement', 'subject', 'genre'] as const;
-const plural = { museum: 'museums', movement: 'movements', subject: 'subjects', genre: 'genres' } as const;
-
-export async function browsePages(db: Db | Tx): Promise<Record<(typeof plural)[keyof typeof plural], number>> {
+export async function browsePages(db: Db | Tx): Promise<Record<TaxonKindPlural, number>> {
   const rows = await db.taxon.groupBy({ by: ['kind'], where: { artworkCount: { gte: BROWSE_PAGE_MIN_WORKS } }, _count: { _all: true } });
-  return Object.fromEntries(kinds.map((k) => [plural[k], rows.find((r) => r.kind === k)?._count._all ?? 0])) as Record<(typeof plural)[keyof typeof plural], number>;
+  return Object.fromEntries(taxonKinds.map((k) => [k, rows.find((r) => r.kind === kindOf[k])?._count._all ?? 0])) as Record<TaxonKindPlural, number>;
 }
 
 /** The staff dashboard's view of the pipeline: queue, publication today, browse pages, last 30 runs. */
@@ -46,7 +45,7 @@ type QueryRow = { kind?: unknown; heavy?: unknown; ms?: unknown; error?: unknown
 
 /** An ingest_runs row as staff see it: what it took, what it left out and why, and its query times. */
 export function ingestRunView(r: {
-  id: number; trigger: 'schedule' | 'staff' | 'cli'; outcome: string; painters: string[]; worksQueued: number; skipped: unknown;
+  id: number; trigger: PublishTrigger; outcome: string; painters: string[]; worksQueued: number; skipped: unknown;
   heavyQueries: number; queries: unknown; queryMs: number; errors: string[]; startedAt: Date; finishedAt: Date | null;
 }) {
   const queries = (Array.isArray(r.queries) ? r.queries : []) as QueryRow[];

@@ -1,6 +1,7 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
-import { catalogLocales, type CatalogLocale } from '@/server/shared/locales';
+import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 
 /** The facts a story may state: exactly what the catalog row holds, nothing else. */
 export interface StoryFacts {

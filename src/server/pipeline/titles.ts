@@ -1,3 +1,4 @@
+import 'server-only';
 import { slugify } from './slug';
 
 const museumWords =

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 
 export const SITEMAP_CHUNK = 5000;

@@ -1,9 +1,10 @@
+import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import { BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
-import { pluralOf } from '@/server/catalog/schema';
 import type { Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
-import { alternates, pagePath, pageUrl, staticPaths } from './paths';
+import { pluralOf } from '@/shared/catalog';
+import { alternates, pagePath, pageUrl, staticPaths } from '@/shared/paths';
 import { SITEMAP_CHUNK, sitemapTypes, type SitemapType } from './schema';
 
 /** What each sitemap type lists: published rows only, browse pages only from 3 works. */

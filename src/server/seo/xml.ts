@@ -1,3 +1,4 @@
+import 'server-only';
 import type { sitemapChunk, sitemapIndex } from './sitemaps';
 
 /** The sitemaps protocol's XML, written from the same data /v1/seo/sitemaps serves. */

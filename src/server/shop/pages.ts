@@ -1,4 +1,5 @@
-import { pagePath } from '@/server/seo/paths';
+import 'server-only';
+import { pagePath } from '@/shared/paths';
 
 /**
  * The shop's information pages, in the footer's order. Each is `src/app/[locale]/<page>/page.tsx`,

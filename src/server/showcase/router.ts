@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
 import { refreshGalleryPages } from './pages';

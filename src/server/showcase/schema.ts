@@ -1,7 +1,9 @@
+import 'server-only';
 import { z } from 'zod';
-import { orientations } from '@/server/orders/canvas';
-import { orderKinds, sizes, StaffOrderPhotoView, styles } from '@/server/orders/schema';
-import { locales } from '@/server/shared/locales';
+import { orientations, sizes } from '@/shared/canvas';
+import { locales } from '@/shared/locales';
+import { StaffOrderPhotoView } from '@/shared/order-schema';
+import { orderKinds, styles } from '@/shared/orders';
 
 /**
  * "Proof of our work" (issue #15, item 5): finished paintings staff chose to show, from orders

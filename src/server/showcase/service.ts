@@ -1,10 +1,11 @@
+import 'server-only';
 import type { Db } from '@/server/db/client';
 import { DomainError, notFound } from '@/server/errors';
-import { normalizeOrderCode } from '@/server/orders/code';
 import { photoView, staffPhotoUrl } from '@/server/orders/photos';
-import type { OrderKind, Size, Style } from '@/server/orders/schema';
 import { lockingTransaction, lockOrder } from '@/server/orders/status';
 import { UploadId } from '@/server/uploads/schema';
+import type { Size } from '@/shared/canvas';
+import { normalizeOrderCode, type OrderKind, type Style } from '@/shared/orders';
 import { SHOWCASE_LIMIT, showcaseImagePath, type Showcase, type StaffShowcasePhoto } from './schema';
 
 /**

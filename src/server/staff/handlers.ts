@@ -1,17 +1,18 @@
+import 'server-only';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { secureCookies } from '@/server/accounts/session';
 import { MAX_FORM_BODY_BYTES, MAX_TRPC_BODY_BYTES, withBodyAtMost } from '@/server/api/body';
 import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from '@/server/api/trpc';
-import { secureCookies } from '@/server/accounts/session';
 import { db, type Db } from '@/server/db/client';
 import { env, type Env } from '@/server/env';
 import { DomainError, errorStatus, RateLimited } from '@/server/errors';
 import { clientOf } from '@/server/http/client';
 import { limitFailures, type LimitSettings } from '@/server/limits/service';
 import { logger } from '@/server/logger';
-import { defaultLocale, locales, type Locale } from '@/server/shared/locales';
 import { receiveStudioPhoto } from '@/server/orders/photo-routes';
-import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
 import { adminPhotoRoute } from '@/server/uploads/handler';
+import { defaultLocale, isLocale, type Locale } from '@/shared/locales';
+import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { staffDashboardRouter } from './router';
 import { endAllStaffSessions, endStaffSession, isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie, staffSessionFromCookieHeader } from './session';
 
@@ -23,8 +24,7 @@ import { endAllStaffSessions, endStaffSession, isAdminToken, newStaffSession, sa
 
 const noStore = { 'cache-control': 'private, no-store' };
 
-const localeOf = (value: FormDataEntryValue | null): Locale =>
-  typeof value === 'string' && (locales as readonly string[]).includes(value) ? (value as Locale) : defaultLocale;
+const localeOf = (value: FormDataEntryValue | null): Locale => (isLocale(value) ? value : defaultLocale);
 
 /** A dashboard address to go back to after signing in; anything else (another site, `//x`) is ignored. */
 function dashboardPath(value: FormDataEntryValue | null, locale: Locale): string {

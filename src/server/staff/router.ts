@@ -1,11 +1,12 @@
+import 'server-only';
 import { z } from 'zod';
 import { router, staffProcedure } from '@/server/api/trpc';
 import { Board, BoardQuery, changeOrderFromDashboard, DashboardChange, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';
-import { locales } from '@/server/shared/locales';
 import { pipelineRouter } from '@/server/pipeline/router';
 import { refreshGalleryPages } from '@/server/showcase/pages';
 import { DashboardShowcase, StaffShowcasePhoto } from '@/server/showcase/schema';
 import { setShowcased } from '@/server/showcase/service';
+import { locales } from '@/shared/locales';
 
 /**
  * What the staff dashboard calls from the browser (served at /staff/api/trpc only, never on /v1):

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { secureCookies } from '@/server/accounts/session';
 import type { Db } from '@/server/db/client';

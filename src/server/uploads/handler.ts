@@ -1,10 +1,12 @@
+import 'server-only';
 import path from 'node:path';
 import { createSchema } from 'zod-openapi';
 import type { RequestHandlerRoute } from '@/server/api/handlers';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
-import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, UploadCreated } from './schema';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES } from '@/shared/uploads';
+import { UploadCreated } from './schema';
 import { readPhoto, receivePhoto, type UploadDeps } from './service';
 
 /** The configured storage, with spool files kept in the private uploads folder. */

@@ -1,11 +1,6 @@
+import 'server-only';
 import { z } from 'zod';
-
-/** 20 MB means 20 × 1024 × 1024 bytes: exactly that is accepted, one byte more is 413. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
-/** The Content-Type values a photo may be sent with; its leading bytes must agree. */
-export const acceptedPhotoTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
-export type PhotoType = (typeof acceptedPhotoTypes)[number];
+import { acceptedPhotoTypes } from '@/shared/uploads';
 
 export const UploadCreated = z.object({
   uploadId: z.uuid().describe('Use it as `uploadId` in a custom order'),

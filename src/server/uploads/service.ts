@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import sharp from 'sharp';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import type { PhotoStorage } from '@/server/integrations/storage';
-import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, UploadId, type PhotoType, type UploadCreated } from './schema';
+import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, type PhotoType } from '@/shared/uploads';
+import { UploadId, type UploadCreated } from './schema';
 
 export interface UploadDeps {
   storage: PhotoStorage;

@@ -3,21 +3,21 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import styles from '@/components/browse/browse.module.css';
 import { TaxonCards } from '@/components/browse/cards';
 import { cachedTaxa } from '@/components/browse/catalog-lists';
 import { EmptyState } from '@/components/browse/empty-state';
 import { isTaxonKind, otherKinds } from '@/components/browse/kinds';
 import { pageParam, type SearchParams } from '@/components/browse/params';
-import styles from '@/components/browse/browse.module.css';
-import { ButtonLink } from '@/components/ui/button';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ButtonLink } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { Link } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import type { TaxonKindPlural } from '@/server/catalog/schema';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import type { TaxonKindPlural } from '@/shared/catalog';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 
 // The page reads `?page=`, so it is rendered per request; its catalog reads are cached for five
 // minutes (src/components/browse/catalog-lists.ts), as long as a cached page would live.

@@ -5,6 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
+import { languageNames } from '@/shared/locales';
 import styles from './locale-switcher.module.css';
 
 /**
@@ -68,13 +69,13 @@ function Switcher({ query }: { query: string }) {
   return (
     <nav className={styles.switcher} aria-label={t('label')}>
       <details ref={details} className={styles.details}>
-        <summary className={styles.summary} aria-label={t('current', { name: t(`names.${current}`) })}>
+        <summary className={styles.summary} aria-label={t('current', { name: languageNames[current] })}>
           <svg className={styles.globe} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <circle cx="12" cy="12" r="9" />
             <path d="M3 12h18M12 3c2.6 2.6 3.9 5.6 3.9 9s-1.3 6.4-3.9 9M12 3C9.4 5.6 8.1 8.6 8.1 12s1.3 6.4 3.9 9" />
           </svg>
           <span className={styles.code}>{current.toUpperCase()}</span>
-          <span className={styles.name}>{t(`names.${current}`)}</span>
+          <span className={styles.name}>{languageNames[current]}</span>
           <span className={styles.caret} aria-hidden="true" />
         </summary>
         <ul className={styles.list}>
@@ -89,7 +90,7 @@ function Switcher({ query }: { query: string }) {
                 aria-current={locale === current ? 'page' : undefined}
                 prefetch={false}
               >
-                <span>{t(`names.${locale}`)}</span>
+                <span>{languageNames[locale]}</span>
                 <span className={styles.optionCode} aria-hidden="true">
                   {locale.toUpperCase()}
                 </span>

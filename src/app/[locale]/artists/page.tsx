@@ -7,13 +7,13 @@ import { ArtistCards } from '@/components/browse/cards';
 import { cachedArtists } from '@/components/browse/catalog-lists';
 import { EmptyState } from '@/components/browse/empty-state';
 import { pageParam, type SearchParams } from '@/components/browse/params';
-import { ButtonLink } from '@/components/ui/button';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ButtonLink } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 
 // The page reads `?page=`, so it is rendered per request; its catalog reads are cached for five
 // minutes (src/components/browse/catalog-lists.ts), as long as a cached page would live.

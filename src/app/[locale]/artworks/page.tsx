@@ -4,21 +4,22 @@ import { cache } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { TRPCError } from '@trpc/server';
+import styles from '@/components/browse/browse.module.css';
 import { artistOptions, cachedFilteredGrid, filterName, taxonOptions, type FilterOption } from '@/components/browse/catalog-lists';
 import { EmptyState } from '@/components/browse/empty-state';
 import { GridFilters } from '@/components/browse/filters';
-import { filterKeys, gridQuery, MAX_SLUG, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/query';
 import { pageParam, type SearchParams } from '@/components/browse/params';
+import { filterKeys, gridQuery, MAX_SLUG, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/query';
 import { WorksList } from '@/components/browse/works';
-import styles from '@/components/browse/browse.module.css';
-import { ButtonLink } from '@/components/ui/button';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
+import { ButtonLink } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { PAGE_SIZE, type ArtworkCard, type ArtworkSearchPage, type Page, type TaxonKindPlural } from '@/server/catalog/schema';
-import { Link } from '@/i18n/navigation';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import { PAGE_SIZE, type ArtworkCard, type ArtworkSearchPage, type Page } from '@/server/catalog/schema';
+import { pluralOf, type TaxonKindPlural } from '@/shared/catalog';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 import { serverApi } from '@/trpc/server';
 
 // The grid reads its query (search words, filters, page), so it is rendered per request, which is
@@ -30,13 +31,8 @@ interface Props {
   searchParams: Promise<SearchParams>;
 }
 
-/** The filter's browse-page kind, as `catalog.taxa` names it. */
-const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = {
-  movement: 'movements',
-  museum: 'museums',
-  genre: 'genres',
-  subject: 'subjects',
-};
+/** The filter's browse-page kind, as `catalog.taxa` names it (the filters are named as the database names the kinds). */
+const kindOfFilter: Record<Exclude<FilterKey, 'artist'>, TaxonKindPlural> = pluralOf;
 
 const emptyPage = (page: number): Page<ArtworkCard> => ({ items: [], total: 0, page, pageSize: PAGE_SIZE });
 

@@ -4,11 +4,12 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CustomOrderForm } from '@/components/custom/custom-order-form';
 import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
-import { configuredPaymentOptions, paymentModeOf } from '@/server/orders/payment';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
+import { configuredPaymentOptions } from '@/server/orders/payment';
+import { pagePath } from '@/shared/paths';
+import { paymentModeOf } from '@/shared/payment';
 import { serverApi } from '@/trpc/server';
 
 // The same for every visitor (the form lives in the browser): rendered once, then served from

@@ -6,7 +6,7 @@ import { FavoritesList } from '@/components/favorites/favorites-list';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 
 /*
  * The page itself is the same for everyone (heading and text), so it is rendered once and served

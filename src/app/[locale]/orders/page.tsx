@@ -7,7 +7,7 @@ import css from '@/components/order-status/order-status.module.css';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 
 // A personal, transactional page: never cached, never indexed.
 export const dynamic = 'force-dynamic';

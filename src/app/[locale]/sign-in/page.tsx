@@ -7,7 +7,7 @@ import { SignInPanel } from '@/components/favorites/sign-in-panel';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 
 /*
  * The same page for everyone, served from cache; whether the shopper is signed in, and the

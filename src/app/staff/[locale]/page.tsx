@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { orderBoard, type BoardOrder } from '@/server/orders/board';
 import { db } from '@/server/db/client';
-import { canvasOf } from '@/server/orders/canvas';
-import { orderStatuses, type OrderStatus } from '@/server/orders/schema';
+import { orderBoard, type BoardOrder } from '@/server/orders/board';
+import { canvasOf } from '@/shared/canvas';
+import { orderStatuses, type OrderStatus } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../_lib/auth';
 import { age, count, dateTime, money } from '../_lib/format';
 import styles from './staff.module.css';

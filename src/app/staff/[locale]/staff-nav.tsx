@@ -2,12 +2,8 @@
 
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { locales } from '@/server/shared/locales';
+import { languageNames, locales } from '@/shared/locales';
 import styles from './staff.module.css';
-
-const languageNames: Record<(typeof locales)[number], string> = {
-  en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', it: 'Italiano', ja: '日本語', vi: 'Tiếng Việt',
-};
 
 /** The dashboard's sections, its languages (the same page in another language) and sign-out. */
 export function StaffNav({ locale, signedIn }: { locale: string; signedIn: boolean }) {

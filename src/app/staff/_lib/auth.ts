@@ -4,8 +4,8 @@ import { hasLocale } from 'next-intl';
 import { secureCookies } from '@/server/accounts/session';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { locales, type Locale } from '@/server/shared/locales';
 import { isStaffSession, staffCookieName } from '@/server/staff/session';
+import { locales, type Locale } from '@/shared/locales';
 
 /** Whether this request carries a live dashboard session (server components only). */
 export async function hasStaffSession(): Promise<boolean> {

@@ -2,10 +2,10 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
-import { MAX_TRPC_BATCH } from '@/server/shared/trpc-batch';
 import { createTRPCReact } from '@trpc/react-query';
 import { useState, type ReactNode } from 'react';
 import type { StaffDashboardRouter } from '@/server/staff/router';
+import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 
 /** The dashboard's typed client, over /staff/api/trpc, where the session cookie (Path=/staff) is sent. */
 export const staffApi = createTRPCReact<StaffDashboardRouter>();

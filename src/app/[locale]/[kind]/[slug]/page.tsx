@@ -3,21 +3,21 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import styles from '@/components/browse/browse.module.css';
 import { cachedTaxon } from '@/components/browse/catalog-lists';
 import { isTaxonKind } from '@/components/browse/kinds';
 import { pageParam, type SearchParams } from '@/components/browse/params';
 import { WorksList } from '@/components/browse/works';
-import styles from '@/components/browse/browse.module.css';
 import { JsonLd } from '@/components/json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
 import { imageSrc } from '@/lib/images';
 import { pageMetadata } from '@/lib/seo';
-import { kindOf, type TaxonKindPlural } from '@/server/catalog/schema';
 import { env, publicBaseUrl } from '@/server/env';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import { kindOf, type TaxonKindPlural } from '@/shared/catalog';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 
 // The page reads `?page=`, so it is rendered per request; its catalog reads are cached for five
 // minutes (src/components/browse/catalog-lists.ts), as long as a cached page would live.

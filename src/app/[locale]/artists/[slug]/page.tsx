@@ -3,11 +3,11 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { cachedArtist } from '@/components/browse/catalog-lists';
+import styles from '@/components/browse/browse.module.css';
 import { LifeYears } from '@/components/browse/cards';
+import { cachedArtist } from '@/components/browse/catalog-lists';
 import { pageParam, type SearchParams } from '@/components/browse/params';
 import { WorksList } from '@/components/browse/works';
-import styles from '@/components/browse/browse.module.css';
 import { JsonLd } from '@/components/json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/i18n/navigation';
@@ -15,8 +15,8 @@ import { localizedPath, routing } from '@/i18n/routing';
 import { imageSrc } from '@/lib/images';
 import { pageMetadata } from '@/lib/seo';
 import { env, publicBaseUrl } from '@/server/env';
-import { pagePath } from '@/server/seo/paths';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
+import { pagePath } from '@/shared/paths';
 
 // The page reads `?page=`, so it is rendered per request; its catalog reads are cached for five
 // minutes (src/components/browse/catalog-lists.ts), as long as a cached page would live.

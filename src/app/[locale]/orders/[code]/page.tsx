@@ -7,7 +7,7 @@ import { OrderPage } from '@/components/order-status/order-page';
 import css from '@/components/order-status/order-status.module.css';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { pagePath } from '@/server/seo/paths';
+import { pagePath } from '@/shared/paths';
 
 // One customer's order: read in the browser with their e-mail, never cached, never indexed.
 export const dynamic = 'force-dynamic';

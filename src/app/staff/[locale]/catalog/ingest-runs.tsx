@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { ingestRunView } from '@/server/pipeline/stats';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 

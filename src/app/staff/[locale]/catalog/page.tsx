@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { db } from '@/server/db/client';
 import { env, inngestConfigured } from '@/server/env';
 import { pipelineStats } from '@/server/pipeline/stats';
+import { taxonKinds } from '@/shared/catalog';
 import { requireStaff, staffLocale } from '../../_lib/auth';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
@@ -68,7 +69,7 @@ export default async function CatalogPage({ params }: Props) {
         </dl>
         <h3 className={styles.subhead}>{t('browsePages')}</h3>
         <dl className={styles.stats}>
-          {(['museums', 'movements', 'subjects', 'genres'] as const).map((kind) => figure(kind, t(`kinds.${kind}`), count(stats.browsePages[kind], locale)))}
+          {taxonKinds.map((kind) => figure(kind, t(`kinds.${kind}`), count(stats.browsePages[kind], locale)))}
         </dl>
         <p className={styles.hint}>{t('browsePagesNote')}</p>
       </section>

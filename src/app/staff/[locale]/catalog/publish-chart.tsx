@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { PublishTrigger } from '@/shared/catalog';
 import { shortDateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 
@@ -10,7 +11,7 @@ interface Run {
   at: string;
   published: number;
   requested: number;
-  trigger: 'schedule' | 'staff' | 'cli';
+  trigger: PublishTrigger;
 }
 
 // The tokens of globals.css (--accent, --ink-soft, --line): SVG attributes take plain colours, and

@@ -27,10 +27,10 @@ import { TextAreaField } from '@/components/ui/field';
 import { LegalLinks } from '@/components/site/legal-links';
 import { WallPreview } from '@/components/wall-preview';
 import { formatUsd } from '@/lib/format';
-import { orientationOf } from '@/server/orders/canvas';
-import type { PaymentMode } from '@/server/orders/payment';
-import { CreateOrder, type Fit, type Frame, type Size } from '@/server/orders/schema';
-import type { Locale } from '@/server/shared/locales';
+import { orientationOf, type Fit, type Frame, type Size } from '@/shared/canvas';
+import type { PaymentMode } from '@/shared/payment';
+import { CreateOrder } from '@/shared/order-schema';
+import type { Locale } from '@/shared/locales';
 import styles from './artwork-page.module.css';
 
 interface Props {

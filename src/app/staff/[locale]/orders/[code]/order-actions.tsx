@@ -3,18 +3,18 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import type { OrderStatus } from '@/server/orders/schema';
-import type { Locale } from '@/server/shared/locales';
+import type { Locale } from '@/shared/locales';
+import { chainIndex, paintingStarts, sketchDecisions, statusChain, trackedStatuses, type OrderKind, type OrderStatus, type SketchStatus } from '@/shared/orders';
 import { staffApi } from '../../../_lib/trpc';
 import styles from '../../staff.module.css';
 
-type Sketch = 'pending' | 'approved' | 'changes_requested';
+type Sketch = SketchStatus;
 
 interface Props {
   locale: Locale;
   order: {
     code: string;
-    kind: 'reproduction' | 'custom';
+    kind: OrderKind;
     status: OrderStatus;
     /** The number of events the page showed: a change made by someone else since then is refused, not overwritten. */
     version: number;
@@ -24,12 +24,9 @@ interface Props {
   };
 }
 
-const tracked: OrderStatus[] = ['shipped', 'delivered'];
-const chain: OrderStatus[] = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered'];
-
 /** The next step of the chain when the server allows it, else the first move it allows, else a note only. */
 function suggested(order: Props['order']): OrderStatus {
-  const next = chain[chain.indexOf(order.status) + 1];
+  const next = statusChain[chainIndex(order.status) + 1];
   if (next && order.moves.includes(next)) return next;
   return order.moves.find((m) => m !== 'cancelled') ?? order.status;
 }
@@ -94,7 +91,7 @@ export function OrderActions({ locale, order: shown }: Props) {
 
   const options: OrderStatus[] = [...order.moves.filter((m) => m !== 'cancelled'), order.status, ...order.moves.filter((m) => m === 'cancelled')];
   const noteOnly = target === order.status;
-  const showTracking = tracked.includes(target);
+  const showTracking = trackedStatuses.includes(target);
   // A decision the customer gave another way (by phone, say) is recorded once the order is in
   // sketching; the sketch itself is asked for by adding a sketch photo.
   const showSketch = order.kind === 'custom' && target === 'sketching' && order.status === 'sketching';
@@ -107,13 +104,13 @@ export function OrderActions({ locale, order: shown }: Props) {
    */
   const warnings = (): string[] => {
     if (noteOnly || target === 'cancelled') return [];
-    const from = chain.indexOf(order.status);
-    const to = chain.indexOf(target);
+    const from = chainIndex(order.status);
+    const to = chainIndex(target);
     const lines: string[] = [];
     if (order.status === 'pending') lines.push(t('confirm.paidByHand'));
-    const skipped = chain.slice(from + 1, to).filter((s) => s !== 'paid' || order.status !== 'pending');
+    const skipped = statusChain.slice(from + 1, to).filter((s) => s !== 'paid' || order.status !== 'pending');
     if (skipped.length) lines.push(t('confirm.skip', { steps: skipped.map((s) => `“${ts(`status.${s}`)}”`).join(', ') }));
-    if (order.kind === 'custom' && order.sketchStatus !== 'approved' && to >= chain.indexOf('painting') && from < chain.indexOf('painting')) lines.push(t('confirm.sketch'));
+    if (order.kind === 'custom' && order.sketchStatus !== 'approved' && to >= chainIndex(paintingStarts) && from < chainIndex(paintingStarts)) lines.push(t('confirm.sketch'));
     return lines;
   };
 
@@ -160,7 +157,7 @@ export function OrderActions({ locale, order: shown }: Props) {
           <div className={styles.field}>
             <label htmlFor={`${id}-sketch`}>{t('sketch')}</label>
             <select id={`${id}-sketch`} value={sketch} onChange={(e) => setSketch(e.target.value as Sketch)}>
-              {(['approved', 'changes_requested'] as const).map((s) => (
+              {sketchDecisions.map((s) => (
                 <option key={s} value={s}>
                   {ts(`sketch.${s}`)}
                 </option>

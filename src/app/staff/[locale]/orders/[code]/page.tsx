@@ -4,15 +4,15 @@ import { getTranslations } from 'next-intl/server';
 import { db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { orderForStaff, type OrderForStaff } from '@/server/orders/board';
-import { normalizeOrderCode } from '@/server/orders/code';
-import type { Locale } from '@/server/shared/locales';
+import { canvasOf } from '@/shared/canvas';
+import type { Locale } from '@/shared/locales';
+import { normalizeOrderCode } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../../../_lib/auth';
 import { count, dateTime, money } from '../../../_lib/format';
-import styles from '../../staff.module.css';
-import { canvasOf } from '@/server/orders/canvas';
 import { OrderActions } from './order-actions';
 import { PhotoDrop } from './photo-drop';
 import { ShowcaseButton, type ShowcaseLabels } from './showcase-button';
+import styles from '../../staff.module.css';
 
 interface Props {
   params: Promise<{ locale: string; code: string }>;

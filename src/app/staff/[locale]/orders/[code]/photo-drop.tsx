@@ -4,13 +4,13 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { photoAccept, photoProblem, photoTypeOf } from '@/components/custom/upload';
-import type { OrderStatus, StudioPhotoKind } from '@/server/orders/schema';
+import type { OrderKind, OrderStatus, StudioPhotoKind } from '@/shared/orders';
 import styles from '../../staff.module.css';
 
 type Outcome = { kind: 'saved' | 'error'; text: string } | null;
 
 /** The kind a photo most likely is at this step, so the usual case needs no choice. */
-function likelyKind(kind: 'reproduction' | 'custom', status: OrderStatus): StudioPhotoKind {
+function likelyKind(kind: OrderKind, status: OrderStatus): StudioPhotoKind {
   if (kind === 'custom' && (status === 'paid' || status === 'sketching')) return 'sketch';
   if (status === 'drying' || status === 'shipped' || status === 'delivered') return 'finished';
   return 'progress';
@@ -21,7 +21,7 @@ function likelyKind(kind: 'reproduction' | 'custom', status: OrderStatus): Studi
  * chosen, sent raw with its progress shown (XMLHttpRequest reports upload progress, fetch does
  * not) to the dashboard's door of `POST /v1/admin/orders/{code}/photos`, then the page is read again.
  */
-export function PhotoDrop({ code, kind: orderKind, status }: { code: string; kind: 'reproduction' | 'custom'; status: OrderStatus }) {
+export function PhotoDrop({ code, kind: orderKind, status }: { code: string; kind: OrderKind; status: OrderStatus }) {
   const t = useTranslations('Staff.order.photos');
   const router = useRouter();
   const id = useId();

@@ -1,12 +1,32 @@
-import type { Size } from './schema';
+/**
+ * The canvas a painting is made on: its sizes, frames, orientation and (for a reproduction) how the
+ * work meets it. The price table (prices.ts), the delivery table (delivery.ts), the order contracts,
+ * the order forms, the wall preview and the e-mails read these lists, and the database's CHECK
+ * constraints and enums are held to them (tests/integration/shared-lists.test.ts).
+ */
+
+/** Canvas sizes in cm, short edge first. */
+export const sizes = ['30x40', '50x70', '60x90', '90x120'] as const;
+export type Size = (typeof sizes)[number];
+
+/** How the canvas comes: rolled in a tube, stretched on a frame, or framed. */
+export const frames = ['rolled', 'stretched', 'framed'] as const;
+export type Frame = (typeof frames)[number];
 
 /**
  * How a size hangs (decisions.md "What was ordered"): sizes name the short edge first, and the
- * orientation says which edge is horizontal. Pure, so the order form, the order pages, the staff
- * dashboard and the e-mails all turn a size the same way.
+ * orientation says which edge is horizontal. The geometry below is pure, so the order form, the
+ * order pages, the staff dashboard and the e-mails all turn a size the same way.
  */
 export const orientations = ['portrait', 'landscape'] as const;
 export type Orientation = (typeof orientations)[number];
+
+/**
+ * How a reproduction meets a canvas of other proportions: the whole composition with the background
+ * extended, or the canvas filled and the composition cropped.
+ */
+export const fits = ['whole', 'crop'] as const;
+export type Fit = (typeof fits)[number];
 
 /** Wider than tall is landscape; square or unknown is portrait. */
 export function orientationOf(width: number | null | undefined, height: number | null | undefined): Orientation {

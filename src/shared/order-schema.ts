@@ -1,33 +1,13 @@
 import { z } from 'zod';
-import { locales } from '@/server/shared/locales';
-import { orientations } from './canvas';
+import { fits, frames, orientations, sizes } from './canvas';
+import { locales } from './locales';
+import { eventActors, orderKinds, orderStatuses, photoKinds, sketchDecisions, sketchStatuses, styles, subjectLimits } from './orders';
 
 /**
  * The order contracts (interface.md §2, decisions.md "Orders"). One schema per contract: the order
- * form, the tRPC procedures and the OpenAPI document all use these.
+ * form, the tRPC procedures and the OpenAPI document all use these; every list of values comes from
+ * the shared lists (canvas.ts, orders.ts, locales.ts). Browser-safe: the forms check with them.
  */
-export const sizes = ['30x40', '50x70', '60x90', '90x120'] as const;
-export const frames = ['rolled', 'stretched', 'framed'] as const;
-export const styles = ['classic', 'impressionist', 'modern', 'vangogh'] as const;
-export const orderKinds = ['reproduction', 'custom'] as const;
-export const orderStatuses = ['pending', 'paid', 'sketching', 'painting', 'drying', 'shipped', 'delivered', 'cancelled'] as const;
-export const sketchStatuses = ['pending', 'approved', 'changes_requested'] as const;
-export const fits = ['whole', 'crop'] as const;
-export const photoKinds = ['customer', 'sketch', 'progress', 'finished'] as const;
-/** The photos staff add to an order's timeline (the customer's own comes with the order). */
-export const studioPhotoKinds = ['sketch', 'progress', 'finished'] as const;
-export const sketchDecisions = ['approved', 'changes_requested'] as const;
-export { orientations, type Orientation } from './canvas';
-
-export type Size = (typeof sizes)[number];
-export type Frame = (typeof frames)[number];
-export type Style = (typeof styles)[number];
-export type OrderKind = (typeof orderKinds)[number];
-export type OrderStatus = (typeof orderStatuses)[number];
-export type Fit = (typeof fits)[number];
-export type PhotoKind = (typeof photoKinds)[number];
-export type StudioPhotoKind = (typeof studioPhotoKinds)[number];
-export type SketchStatus = (typeof sketchStatuses)[number];
 
 export const Customer = z
   .object({
@@ -72,7 +52,7 @@ export const CreateCustomOrder = z
     ...orderCommon,
     uploadId: z.uuid(),
     style: z.enum(styles),
-    subjects: z.int().min(1).max(8),
+    subjects: z.int().min(subjectLimits.min).max(subjectLimits.max),
     // A custom painting is composed from the photo by the painter: there is nothing to fit.
     fit: z.never({ error: 'fit is for reproductions only' }).optional().describe('Not allowed on a custom order (400)'),
   })
@@ -270,6 +250,6 @@ export type StaffOrderPhotoView = z.output<typeof StaffOrderPhotoView>;
 
 export const StaffOrderDetail = StaffOrder.extend({
   photos: z.array(StaffOrderPhotoView).describe('Oldest first; url is the staff address (GET /admin/uploads/{id})'),
-  events: z.array(OrderEventView.extend({ actor: z.enum(['customer', 'staff', 'payment', 'system']) })).describe('Oldest first'),
+  events: z.array(OrderEventView.extend({ actor: z.enum(eventActors) })).describe('Oldest first'),
 }).meta({ id: 'StaffOrderDetail' });
 export type StaffOrderDetail = z.output<typeof StaffOrderDetail>;

@@ -1,7 +1,8 @@
-import type { OrderKind, OrderStatus, Size } from './schema';
+import type { Size } from './canvas';
+import type { OrderKind, OrderStatus } from './orders';
 
 /**
- * How long a painting takes, next to the price table (pricing.ts): the one source of every
+ * How long a painting takes, next to the price table (prices.ts): the one source of every
  * delivery date the shop promises, on the artwork and custom pages, the order page and the
  * order-received e-mail. Pure, so the browser computes the same dates the e-mail states.
  *

@@ -1,5 +1,5 @@
-import { catalogLocales, type Locale } from '@/server/shared/locales';
-import type { TaxonKindPlural } from '@/server/catalog/schema';
+import type { TaxonKindPlural } from '@/shared/catalog';
+import { catalogLocales, type Locale } from '@/shared/locales';
 
 /**
  * The website's page addresses, without the locale prefix: the one place sitemaps, search-engine
