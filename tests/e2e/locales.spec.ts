@@ -35,7 +35,7 @@ test.describe('languages', () => {
   test('the language switcher keeps the page and its query, and works from the keyboard', async ({ page }) => {
     await page.goto('/de/artworks?q=sternennacht');
     const switcher = page.getByRole('navigation', { name: 'Sprache' });
-    const toggle = switcher.getByLabel('Sprache: Deutsch. Sprache wechseln');
+    const toggle = switcher.getByLabel('DE Deutsch: Sprache wechseln');
     await toggle.focus();
     await page.keyboard.press('Enter');
     const french = switcher.getByRole('link', { name: 'Français' });

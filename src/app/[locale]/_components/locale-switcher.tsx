@@ -69,7 +69,7 @@ function Switcher({ query }: { query: string }) {
   return (
     <nav className={styles.switcher} aria-label={t('label')}>
       <details ref={details} className={styles.details}>
-        <summary className={styles.summary} aria-label={t('current', { name: languageNames[current] })}>
+        <summary className={styles.summary} aria-label={t('current', { code: current.toUpperCase(), name: languageNames[current] })}>
           <svg className={styles.globe} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <circle cx="12" cy="12" r="9" />
             <path d="M3 12h18M12 3c2.6 2.6 3.9 5.6 3.9 9s-1.3 6.4-3.9 9M12 3C9.4 5.6 8.1 8.6 8.1 12s1.3 6.4 3.9 9" />
