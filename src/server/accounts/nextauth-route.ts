@@ -1,3 +1,4 @@
+import 'server-only';
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { MAX_FORM_BODY_BYTES, withBodyAtMost } from '@/server/api/body';

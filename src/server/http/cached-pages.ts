@@ -1,3 +1,4 @@
+import 'server-only';
 /**
  * The pages Next keeps in its page cache (route segment config `revalidate`), as their routes in
  * src/app. src/proxy.ts gives every other page a per-request nonce policy; a cached page gets its
