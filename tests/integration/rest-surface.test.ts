@@ -1,5 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, test } from 'vitest';
+import { appRouter } from '@/server/api/root';
+import { createCallerFactory, createContext } from '@/server/api/trpc';
 import { rest } from '../support/rest';
 
 /** Every operation of interface.md §4 and decisions.md, as clients are written against them. */
@@ -59,6 +61,16 @@ describe('the /v1 error contract outside the procedures', () => {
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('POST');
     expect(answer.body.error.code).toBe('method_not_allowed');
+  });
+});
+
+describe('query values', () => {
+  test('are coerced for /v1 without loosening the procedure for its other callers (no schema is changed in place)', async () => {
+    const page = await rest('GET', '/artists', { query: { page: '2' } });
+    expect(page.status).toBe(200);
+    expect(page.body.page).toBe(2);
+    const caller = createCallerFactory(appRouter)(createContext());
+    await expect(caller.catalog.artists({ page: '2' as unknown as number })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 

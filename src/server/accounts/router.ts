@@ -57,7 +57,7 @@ export const accountRouter = router({
 
   signInWithGoogle: accountProcedure
     .meta(
-      { rateLimit: 'signIn', ...account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
+      { rateLimit: 'signIn', body: GoogleSignIn, ...account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
         401: 'The token does not verify (signature, audience, issuer, expiry, unverified e-mail), sign-in is off, or a cross-site request',
       }) },
     )
@@ -101,7 +101,7 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.user.id, input.slug)),
 
   mergeFavorites: sessionProcedure
-    .meta(account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required'))
+    .meta({ body: MergeFavorites, ...account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required') })
     .input(jsonBody(MergeFavorites))
     .output(Favorites)
     .mutation(({ ctx, input }) => mergeFavorites(ctx.db, ctx.user.id, input.slugs, input.locale)),

@@ -1,15 +1,78 @@
 import 'server-only';
-import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { generateOpenApiDocument, normalizePath, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import { errorStatus } from '@/server/errors';
-import { requestHandlers } from './handlers';
+import { requestHandlers, type RequestHandlerRoute } from './handlers';
 import { appRouter } from './root';
-import { procedureDefinitions } from './routes';
-import { bodyContracts } from './trpc';
+import type { Method } from './routes';
+import type { Meta } from './trpc';
 
-type Operation = Record<string, unknown> & { responses: Record<string, Record<string, unknown>>; requestBody?: unknown };
+type Operation = Record<string, unknown> & {
+  operationId?: string;
+  parameters?: unknown[];
+  responses: Record<string, Record<string, unknown>>;
+  requestBody?: unknown;
+  security?: Record<string, string[]>[];
+};
 type Responses = Operation['responses'];
+
+/** The version of the interface the document describes (interface.md §9). */
+export const API_VERSION = '1.0.0';
+
+/**
+ * A /v1 operation answered by a tRPC procedure, as trpc-to-openapi's generator saw it: the
+ * procedure's dotted path (what `createCaller` is walked by), its metadata, and the operation
+ * object it generated (parameters with their JSON schemas, before `adjustDocument`).
+ */
+export interface DocumentedProcedure {
+  method: Method;
+  path: `/${string}`;
+  procedure: string;
+  meta: Meta;
+  operation: Readonly<Operation>;
+}
+
+/**
+ * The procedures' OpenAPI document exactly as trpc-to-openapi generates it, and every procedure it
+ * describes. tRPC 11 has no public way to list a router's procedures (only `_def`, its internals),
+ * so the generator, which knows them, is the one that reads them: its `filter` hook hands over each
+ * procedure's metadata (in the router's order), and the operation it writes names the procedure
+ * (`operationId` is the procedure path with `-` for `.`, as long as no metadata sets its own id).
+ * Built once for the app router, when the module loads: nothing here runs per request.
+ */
+export function generateDocument(router: OpenApiRouter): { document: OpenAPIObject; procedures: DocumentedProcedure[] } {
+  const metas: Meta[] = [];
+  const document = generateOpenApiDocument<Meta>(router, {
+    title: 'Art print shop API',
+    description:
+      'Catalog, orders, uploads, payments, accounts and staff operations of the art print shop. Amounts are integer US cents; ' +
+      'timestamps are ISO 8601 UTC. Every error has the body { "error": { "code", "message" } }.',
+    version: API_VERSION,
+    baseUrl: '/v1',
+    securitySchemes: { staffToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' } },
+    filter: ({ metadata }) => {
+      metas.push(metadata);
+      return true;
+    },
+  });
+  const procedures = metas.map((meta): DocumentedProcedure => {
+    const { method, path, operationId: ownId } = meta.openapi!;
+    // A procedure's operation id is how the route table finds the procedure again.
+    if (ownId) throw new Error(`${method} ${path}: set no openapi.operationId; the generated one names the procedure`);
+    const operation = document.paths?.[normalizePath(path)]?.[method.toLowerCase() as 'get'] as Operation | undefined;
+    if (!operation?.operationId) throw new Error(`${method} ${path} is missing from the generated document`);
+    return { method, path, procedure: operation.operationId.replaceAll('-', '.'), meta, operation };
+  });
+  return { document, procedures };
+}
+
+const generated = generateDocument(appRouter);
+
+/** Every /v1 operation answered by a procedure, in the order the routers define them. */
+export const documentedProcedures: readonly DocumentedProcedure[] = generated.procedures;
+/** The app router's document as the generator wrote it (`openApiDocument()` is what is served). */
+export const generatedDocument: Readonly<OpenAPIObject> = generated.document;
 
 /** The error body of every /v1 failure (decisions.md "Wire format"). */
 export const ErrorBody = z
@@ -32,55 +95,67 @@ const rateLimitedResponse = (description: string) => ({
 const tooManyRequests = 'Too many requests from this client (rate_limited); see Retry-After';
 const tooManyWrongTokens = 'Too many wrong staff tokens from this client (rate_limited); see Retry-After';
 
-let cached: OpenAPIObject | undefined;
+const sessionCookieScheme = {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'next-auth.session-token',
+  description:
+    'The session cookie set by POST /account/auth/google (or the website\'s sign-in); named __Secure-next-auth.session-token over https. ' +
+    'httpOnly, SameSite=Lax; writes from another site\'s Origin are refused.',
+} as const;
+
+let served: OpenAPIObject | undefined;
+
+/** The machine-readable description served at /v1/openapi.json: the generated document, adjusted once. */
+export function openApiDocument(): OpenAPIObject {
+  served ??= adjustDocument(generatedDocument, documentedProcedures, requestHandlers);
+  return served;
+}
 
 /**
- * The machine-readable description served at /v1/openapi.json. Generated from the procedures, then
- * mended where the generator cannot know our contract: the error body, 201 for creations, request
- * bodies given by `jsonBody` contracts, and the hand-written handlers.
+ * The one step between trpc-to-openapi's document and ours, for what its generator cannot know:
+ * the version, the contract's error body on every error status, 201 for creations, the request
+ * bodies behind `jsonBody` (`meta.body`), 429 and 503 where they can happen, who may call each
+ * operation (`security`, `[]` for anyone), the hand-written handlers and this document's own path.
+ * Works on a copy; `generated` is left as it was.
  */
-export function openApiDocument(): OpenAPIObject {
-  if (cached) return cached;
-  const doc = generateOpenApiDocument(appRouter, {
-    title: 'Art print shop API',
-    description:
-      'Catalog, orders, uploads, payments, accounts and staff operations of the art print shop. Amounts are integer US cents; ' +
-      'timestamps are ISO 8601 UTC. Every error has the body { "error": { "code", "message" } }.',
-    version: '1.0.0',
-    baseUrl: '/v1',
-    securitySchemes: { staffToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' } },
-  });
+export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: readonly DocumentedProcedure[], handlers: readonly RequestHandlerRoute[]): OpenAPIObject {
+  const doc = structuredClone(generated) as OpenAPIObject;
+  doc.info.version = API_VERSION;
   const components = (doc.components ??= {});
   // Added after generation: trpc-to-openapi would put every scheme on every `protect`ed operation.
-  (components.securitySchemes ??= {}).sessionCookie = {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'next-auth.session-token',
-    description:
-      'The session cookie set by POST /account/auth/google (or the website\'s sign-in); named __Secure-next-auth.session-token over https. ' +
-      'httpOnly, SameSite=Lax; writes from another site\'s Origin are refused.',
-  };
+  (components.securitySchemes ??= {}).sessionCookie = { ...sessionCookieScheme };
   const schemas = (components.schemas ??= {}) as Record<string, unknown>;
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   addSchema(schemas, ErrorBody, 'output');
+  const paths = (doc.paths ??= {});
 
-  for (const def of procedureDefinitions()) {
-    const openapi = def.meta?.openapi;
-    if (!openapi) continue;
-    const operation = doc.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'get'] as Operation | undefined;
-    if (!operation) continue;
-    const contract = def.inputs[0] && bodyContracts.get(def.inputs[0]);
-    if (contract) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: addSchema(schemas, contract, 'input') } } };
+  for (const { method, path, meta } of procedures) {
+    const openapi = meta.openapi!;
+    const operation = paths[normalizePath(path)]![method.toLowerCase() as 'get'] as Operation;
+    const body = bodyOf(operation);
+    if (meta.body) {
+      // The generator writes no body at all when the wrapper's only fields are path parameters.
+      if (body && !body.open) throw new Error(`${method} ${path}: meta.body is set but the input is not jsonBody(...)`);
+      operation.requestBody = { required: true, content: { 'application/json': { schema: addSchema(schemas, meta.body, 'input') } } };
+    } else if (body?.open) {
+      throw new Error(`${method} ${path}: a jsonBody(...) input needs its contract in meta.body too, for the document`);
     }
-    if (def.meta?.successStatus === 201 && operation.responses['200']) {
+    if (meta.successStatus === 201 && operation.responses['200']) {
       operation.responses['201'] = operation.responses['200'];
       delete operation.responses['200'];
     }
-    rewriteErrors(operation.responses, Boolean(def.inputs.length));
-    if (def.meta?.rateLimit) operation.responses['429'] = rateLimitedResponse(tooManyRequests);
+    // Every procedure takes a Zod input, so any of them can answer 400.
+    rewriteErrors(operation.responses, true);
+    if (meta.rateLimit) operation.responses['429'] = rateLimitedResponse(tooManyRequests);
     if (openapi.protect) operation.responses['429'] = rateLimitedResponse(tooManyWrongTokens);
-    if (def.meta?.session) operation.security = def.meta.session === 'required' ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, {}];
+    operation.security = openapi.protect
+      ? [{ staffToken: [] }]
+      : meta.session === 'required'
+        ? [{ sessionCookie: [] }]
+        : meta.session === 'optional'
+          ? [{ sessionCookie: [] }, {}]
+          : [];
     // trpc-to-openapi caches error responses by tRPC code, so one operation's description would
     // show on every other operation with that code: take each operation's own.
     const described = openapi.errorResponses;
@@ -91,34 +166,46 @@ export function openApiDocument(): OpenAPIObject {
     }
   }
 
-  for (const handler of requestHandlers) {
-    const item = ((doc.paths ??= {})[handler.path] ??= {}) as Record<string, unknown>;
+  for (const handler of handlers) {
+    const item = (paths[handler.path] ??= {}) as Record<string, unknown>;
     const operation = structuredClone(handler.openapi) as Operation;
-    if (handler.staff) operation.security = [{ staffToken: [] }];
+    operation.security = handler.staff ? [{ staffToken: [] }] : [];
     rewriteErrors(operation.responses, false);
     if (handler.rateLimit) operation.responses['429'] = rateLimitedResponse(tooManyRequests);
     if (handler.staff) operation.responses['429'] = rateLimitedResponse(tooManyWrongTokens);
     item[handler.method.toLowerCase()] = operation;
   }
 
-  const health = doc.paths?.['/health']?.get as Operation | undefined;
+  const health = paths['/health']?.get as Operation | undefined;
   if (health) {
     // It takes no input and has nothing to find: no 400 or 404, whatever the generator assumes.
     delete health.responses['400'];
     delete health.responses['404'];
+    health.responses['503'] = errorResponse('The database does not answer within 2 s, or a migration of this version is not applied (unavailable)');
   }
-  if (health) health.responses['503'] = errorResponse('The database does not answer within 2 s, or a migration of this version is not applied (unavailable)');
 
-  (doc.paths ??= {})['/openapi.json'] = {
+  paths['/openapi.json'] = {
     get: {
       operationId: 'openapi',
       summary: 'This document',
       tags: ['meta'],
+      security: [],
       responses: { '200': { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } },
     },
   };
-  cached = doc;
   return doc;
+}
+
+/**
+ * The JSON request body the generator wrote, and whether it is `jsonBody`'s stand-in: an object
+ * open to any field (the contract is validated behind it), which the document must replace.
+ */
+function bodyOf(operation: Operation): { open: boolean } | undefined {
+  const content = (operation.requestBody as { content?: Record<string, { schema?: { additionalProperties?: unknown } }> } | undefined)?.content;
+  const schema = content?.['application/json']?.schema;
+  if (!schema) return undefined;
+  const extra = schema.additionalProperties;
+  return { open: extra !== undefined && extra !== false };
 }
 
 function addSchema(schemas: Record<string, unknown>, schema: z.ZodType, io: 'input' | 'output') {

@@ -1,38 +1,26 @@
 import 'server-only';
-import { TRPCError } from '@trpc/server';
-import { coerceSchema, createOpenApiFetchHandler, getInputOutputParsers, instanceofZodTypeLikeVoid, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
-import { z, ZodError } from 'zod';
-import { DomainError, errorStatus, RateLimited, type ErrorCode, type FieldProblem } from '@/server/errors';
+import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
-import { internalErrorBody, requestContextOf } from '@/server/http/request-log';
-import { isDatabaseUnavailable } from '@/server/db/unavailable';
+import { requestContextOf } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/server/http/security';
 import { countsOnlyAccepted, enforceLimit, giveBack, type Verdict } from '@/server/limits/service';
-import { currentRequest, logger, runInRequest } from '@/server/logger';
+import { logger, runInRequest } from '@/server/logger';
 import { nulIssues } from '@/server/shared/text';
 import { readBodyAtMost } from './body';
+import { contractError, errorResponse } from './contract-errors';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 import { publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
-import { matchPath, pathParams, rawPathParams, type Method, type Route } from './routes';
-import { createCallerFactory, createContext, staffAuthorized, type Context, type Meta } from './trpc';
+import { matchPath, pathParams, rawPathParams, type Method, type ProcedureAnswer, type Route } from './routes';
+import { createCallerFactory, createContext, staffAuthorized, type Context } from './trpc';
 
 const staffTokenRequired = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
 const PREFIX = '/v1';
 /** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
-export function errorResponse(code: ErrorCode, message: string, details?: FieldProblem[], headers?: HeadersInit): Response {
-  return Response.json({ error: { code, message, ...(details?.length ? { details } : {}) } }, { status: errorStatus[code], headers });
-}
-
-/** A DomainError's answer; over a rate limit it says when to come back (`Retry-After`, seconds). */
-function domainErrorResponse(error: DomainError): Response {
-  const headers = error instanceof RateLimited ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined;
-  return errorResponse(error.code, error.message, error.details, headers);
-}
+/** Methods whose input is the JSON body (GET and DELETE take theirs from the address). */
+const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
 /** What every /v1 answer carries: an API answers data, never a page, so its policy allows nothing. */
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -42,13 +30,16 @@ const CORS_ALLOWED_HEADERS = 'If-None-Match, X-Request-Id';
 const CORS_EXPOSED_HEADERS = 'ETag, X-Request-Id, X-Catalog-Cache';
 const CORS_MAX_AGE_SECONDS = '86400';
 
+type MakeContext = (options: { req: Request }) => Context;
+
 /**
- * The /v1 surface: routes a request to its procedure through trpc-to-openapi and holds every answer
- * to the contract. What the adapter cannot do is done here: unknown paths and wrong methods,
- * body limits and malformed JSON, and the error body, which the adapter shapes its own way.
- * Public catalog reads skip the adapter and may come from the response cache (`publicRead`).
+ * The /v1 surface. The route table (routes.ts, from the procedures' `meta.openapi` and the
+ * hand-written handlers) finds the operation: unknown paths 404, wrong methods 405 with `Allow`.
+ * A procedure is called through `createCaller` with the input trpc-to-openapi would have built
+ * (input.ts); public catalog reads may come from the response cache. Every failure becomes the
+ * contract's error body in one place (`contractError`).
  */
-export async function handleRest(request: Request, makeContext: (options: { req: Request }) => Context = createContext): Promise<Response> {
+export async function handleRest(request: Request, makeContext: MakeContext = createContext): Promise<Response> {
   const context = requestContextOf(request);
   return runInRequest(context, async () => {
     const { response, crossOrigin } = await answer(request, makeContext);
@@ -98,7 +89,7 @@ function preflight(): Response {
   });
 }
 
-async function answer(request: Request, makeContext: (options: { req: Request }) => Context): Promise<{ response: Response; crossOrigin: boolean }> {
+async function answer(request: Request, makeContext: MakeContext): Promise<{ response: Response; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
@@ -107,17 +98,23 @@ async function answer(request: Request, makeContext: (options: { req: Request })
   if (!candidates.length) return refused(errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`));
   if (request.method === 'OPTIONS' && candidates.some(crossOriginReadable)) return { response: preflight(), crossOrigin: true };
   const route = candidates.find((r) => r.method === method);
-  if (route) {
-    // The shared string rule over the address, for every route (hand-written handlers take no
-    // procedure input); bodies are checked with each procedure's input.
-    const nul = addressNulIssue(url, path);
-    if (nul) return refused(nul);
-  }
   if (!route) {
     const allow = [...new Set(candidates.map((r) => r.method))].join(', ');
     return refused(errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow }));
   }
-  return { response: await answerRoute(request, url, route, path, method, makeContext), crossOrigin: crossOriginReadable(route) };
+  // The shared string rule over the address, for every route (hand-written handlers take no
+  // procedure input); bodies are checked with each procedure's input.
+  const nul = addressNulIssue(url, path);
+  if (nul) return refused(nul);
+  const where = `${method} ${path}`;
+  const { answeredBy } = route;
+  const response =
+    answeredBy === 'document'
+      ? Response.json(openApiDocument())
+      : 'handler' in answeredBy
+        ? await answerByHandler(request, route, answeredBy.handler, path, where, makeContext)
+        : await answerByProcedure(request, url, route, answeredBy, path, where, makeContext);
+  return { response, crossOrigin: crossOriginReadable(route) };
 }
 
 /** 400 invalid_input when a path segment or a query name or value holds U+0000 (src/server/shared/text.ts). */
@@ -140,130 +137,78 @@ function decodedSegment(segment: string): string {
   }
 }
 
-async function answerRoute(request: Request, url: URL, route: Route, path: string, method: Method, makeContext: (options: { req: Request }) => Context): Promise<Response> {
-  if (route.answeredBy === 'document') return Response.json(openApiDocument());
-  if ('handler' in route.answeredBy) {
-    const handler = route.answeredBy.handler;
-    // A limit that counts only accepted requests (stored photos) gets its count back when the
-    // request is refused for what it sent (400, 413, 415).
-    let refund: (() => Promise<void>) | undefined;
-    const refundOn = async (status: number) => {
-      if (refund && (status === 400 || status === 413 || status === 415)) await refund();
-    };
-    try {
-      if (route.staff || handler.rateLimit) {
-        const context = makeContext({ req: request });
-        if (route.staff && !(await staffAuthorized(context))) return errorResponse('unauthorized', staffTokenRequired);
-        if (handler.rateLimit && context.limits) {
-          const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
-          if (countsOnlyAccepted(handler.rateLimit, context.limits)) refund = () =>
-            giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
-        }
+type Handler = Extract<Route['answeredBy'], { handler: unknown }>['handler'];
+
+/** A hand-written handler (raw bytes, the signed webhook, a photo), behind the same staff check and limits as a procedure. */
+async function answerByHandler(request: Request, route: Route, handler: Handler, path: string, where: string, makeContext: MakeContext): Promise<Response> {
+  // A limit that counts only accepted requests (stored photos) gets its count back when the
+  // request is refused for what it sent (400, 413, 415).
+  let refund: (() => Promise<void>) | undefined;
+  const refundOn = async (status: number) => {
+    if (refund && (status === 400 || status === 413 || status === 415)) await refund();
+  };
+  try {
+    if (route.staff || handler.rateLimit) {
+      const context = makeContext({ req: request });
+      if (route.staff && !(await staffAuthorized(context))) return errorResponse('unauthorized', staffTokenRequired);
+      if (handler.rateLimit && context.limits) {
+        const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
+        if (countsOnlyAccepted(handler.rateLimit, context.limits)) refund = () =>
+          giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
       }
-      const response = await handler.handle(request, pathParams(route, path));
-      await refundOn(response.status);
-      return response;
-    } catch (error) {
-      if (!(error instanceof DomainError)) return unexpected(error, `${method} ${path}`);
-      const response = domainErrorResponse(error);
-      await refundOn(response.status);
-      return response;
     }
+    const response = await handler.handle(request, pathParams(route, path));
+    await refundOn(response.status);
+    return response;
+  } catch (error) {
+    const response = contractError(error, where);
+    if (error instanceof DomainError) await refundOn(response.status);
+    return response;
   }
-
-  if (method === 'GET' && route.answeredBy.meta.publicCache) {
-    return publicRead(request, url, route as ProcedureRoute, path, makeContext);
-  }
-
-  let forwarded = request;
-  if (BODY_METHODS.has(method)) {
-    const body = await readJsonBody(request);
-    if (body instanceof Response) return body;
-    forwarded = new Request(request.url, { method, headers: withJsonType(request.headers), body });
-  }
-
-  let failure: TRPCError | undefined;
-  let context: Context | undefined;
-  const successStatus = route.answeredBy.meta.successStatus;
-  const response = await createOpenApiFetchHandler({
-    endpoint: PREFIX,
-    router: appRouter,
-    req: forwarded,
-    createContext: (options) => (context = makeContext(options)),
-    responseMeta: ({ errors }) => (errors.length === 0 && successStatus ? { status: successStatus } : {}),
-    onError: ({ error }) => {
-      failure = error;
-    },
-  });
-  if (response.status >= 400) return toContractError(failure, `${method} ${path}`);
-  return withHeaders(response, context?.resHeaders);
 }
 
-type ProcedureRoute = Route & { answeredBy: { procedure: string; meta: Meta } };
+const createCaller = createCallerFactory(appRouter);
+
+/** Calls the operation's procedure as `context` would through tRPC: middlewares, input and output validation included. */
+function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unknown): Promise<unknown> {
+  const call = answeredBy.segments.reduce<unknown>((at, segment) => (at as Record<string, unknown>)[segment], createCaller(context));
+  return (call as (input: unknown) => Promise<unknown>)(input);
+}
+
+async function answerByProcedure(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, makeContext: MakeContext): Promise<Response> {
+  const { meta, input } = answeredBy;
+  if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, makeContext);
+  // trpc-to-openapi answered HEAD on any other read with an empty 204 without calling the
+  // procedure; kept so that nothing a client sees changed with the adapter's removal.
+  if (request.method === 'HEAD') return noStore(new Response(null, { status: 204, headers: { 'Content-Type': 'application/json' } }), undefined);
+  try {
+    let procedureInput: Record<string, unknown>;
+    if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request), rawPathParams(route, path));
+    else procedureInput = input.fromAddress(url, rawPathParams(route, path));
+    const context = makeContext({ req: request });
+    const data = await callProcedure(context, answeredBy, procedureInput);
+    return noStore(new Response(JSON.stringify(data), { status: meta.successStatus ?? 200, headers: { 'Content-Type': 'application/json' } }), context.resHeaders);
+  } catch (error) {
+    return contractError(error, where);
+  }
+}
 
 /**
- * Public catalog reads (GET, `publicCache`), answered without trpc-to-openapi's per-request
- * handler: the procedure is called directly with the input the adapter would build (query values,
- * repeated keys as lists, raw path segments, its coercion of numbers), so validation, errors and
- * answers are the same. The serialized answer and its ETag come from the response cache when the
- * catalog has not changed since they were computed.
+ * Public catalog reads (GET, `publicCache`): the serialized answer and its ETag come from the
+ * response cache when the catalog has not changed since they were computed; the input is built
+ * only when the procedure is called.
  */
-async function publicRead(request: Request, url: URL, route: ProcedureRoute, path: string, makeContext: (options: { req: Request }) => Context): Promise<Response> {
-  const where = `GET ${path}`;
+async function publicRead(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, makeContext: MakeContext): Promise<Response> {
   try {
     const context = makeContext({ req: request });
-    const read = directRead(route.answeredBy.procedure);
-    const compute = async () => publicAnswer(JSON.stringify(await read.call(context, read.input(url, route, path))));
+    const compute = async () => publicAnswer(JSON.stringify(await callProcedure(context, answeredBy, answeredBy.input.fromAddress(url, rawPathParams(route, path)))));
     const cache = responseCacheFor(context.db);
     if (!cache) return publicResponse(request, await compute(), 'off');
     const { answer, hit } = await cache.answer(url.pathname + url.search, compute);
     return publicResponse(request, answer, hit ? 'hit' : 'miss');
   } catch (error) {
-    return error instanceof TRPCError ? toContractError(error, where) : unexpected(error, where);
+    return contractError(error, where);
   }
-}
-
-interface DirectRead {
-  call(context: Context, input: unknown): Promise<unknown>;
-  input(url: URL, route: Route, path: string): unknown;
-}
-
-const callerOf = createCallerFactory(appRouter);
-const directReads = new Map<string, DirectRead>();
-
-function directRead(name: string): DirectRead {
-  let read = directReads.get(name);
-  if (read) return read;
-  const procedure = (appRouter._def.procedures as unknown as Record<string, Parameters<typeof getInputOutputParsers>[0]>)[name];
-  if (!procedure) throw new Error(`No procedure ${name}`);
-  const schema = unwrapZodType(getInputOutputParsers(procedure).inputParser, true);
-  const takesInput = !instanceofZodTypeLikeVoid(schema);
-  const listKeys = new Set<string>();
-  if (instanceofZodTypeObject(schema)) {
-    // What the adapter does to the procedure's input schema on its first request: query strings
-    // coerced to the numbers and booleans the schema wants, single values of list fields wrapped.
-    for (const [key, field] of Object.entries(schema.shape)) {
-      if (field instanceof z.ZodArray || (field instanceof z.ZodOptional && field.unwrap() instanceof z.ZodArray)) listKeys.add(key);
-    }
-    coerceSchema(schema);
-  }
-  read = {
-    call: (context, input) => {
-      const caller: unknown = callerOf(context);
-      const fn = name.split('.').reduce<unknown>((at, segment) => (at as Record<string, unknown>)[segment], caller);
-      return (fn as (input: unknown) => Promise<unknown>)(input);
-    },
-    input: (url, route, path) => {
-      if (!takesInput) return undefined;
-      const query: Record<string, string | string[]> = {};
-      const lists: Record<string, string[]> = {};
-      url.searchParams.forEach((value, key) => (lists[key] ??= []).push(value));
-      for (const [key, values] of Object.entries(lists)) query[key] = values.length === 1 && !listKeys.has(key) ? values[0]! : values;
-      return { ...query, ...rawPathParams(route, path) };
-    },
-  };
-  directReads.set(name, read);
-  return read;
 }
 
 /** Short public caching, revalidated by ETag: a catalog page changes at most with each publish run. */
@@ -292,80 +237,29 @@ function publicResponse(request: Request, answer: PublicAnswer, cache: 'hit' | '
  * Anything that is not a public catalog read (an order, an account, a staff list) is never stored
  * by a browser or a proxy.
  */
-function withHeaders(response: Response, extra: Headers | undefined): Response {
-  const headers = new Headers(response.headers);
-  for (const cookie of extra?.getSetCookie() ?? []) headers.append('Set-Cookie', cookie);
-  headers.set('Cache-Control', 'private, no-store');
-  return new Response(response.body, { status: response.status, headers });
+function noStore(response: Response, extra: Headers | undefined): Response {
+  for (const cookie of extra?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
 }
 
-async function readJsonBody(request: Request): Promise<string | Response> {
+/**
+ * The JSON body of a POST, PUT or PATCH: at most 64 KiB (413), JSON or no type (415 otherwise),
+ * well-formed (400); an empty body is `{}`, so an operation without input needs none.
+ */
+async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   // curl -d sends a form type by default; a JSON text under it, or under no type, is still taken.
   if (type && type !== 'application/json' && type !== 'application/x-www-form-urlencoded' && !type.endsWith('+json')) {
-    return errorResponse('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
+    throw new DomainError('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).');
   }
   const bytes = await readBodyAtMost(request, MAX_JSON_BODY_BYTES);
-  if (bytes === null) return tooLarge();
+  if (bytes === null) throw new DomainError('payload_too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KiB.`);
   const text = bytes.toString('utf8');
-  if (text.trim() === '') return '{}';
+  if (text.trim() === '') return {};
   try {
-    JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return errorResponse('invalid_input', 'The request body is not valid JSON.');
+    throw new DomainError('invalid_input', 'The request body is not valid JSON.');
   }
-  return text;
-}
-
-const tooLarge = () => errorResponse('payload_too_large', `The request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KiB.`);
-
-function withJsonType(headers: Headers): Headers {
-  const copy = new Headers(headers);
-  copy.set('content-type', 'application/json');
-  copy.delete('content-length');
-  return copy;
-}
-
-const codeForTrpc: Partial<Record<TRPCError['code'], ErrorCode>> = {
-  BAD_REQUEST: 'invalid_input',
-  PARSE_ERROR: 'invalid_input',
-  UNAUTHORIZED: 'unauthorized',
-  FORBIDDEN: 'unauthorized',
-  NOT_FOUND: 'not_found',
-  METHOD_NOT_SUPPORTED: 'method_not_allowed',
-  CONFLICT: 'invalid_transition',
-  PAYLOAD_TOO_LARGE: 'payload_too_large',
-  UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
-  TOO_MANY_REQUESTS: 'rate_limited',
-  SERVICE_UNAVAILABLE: 'unavailable',
-};
-
-function toContractError(error: TRPCError | undefined, where: string): Response {
-  const cause = error?.cause;
-  if (cause instanceof DomainError) return domainErrorResponse(cause);
-  if (cause instanceof ZodError && error?.code === 'BAD_REQUEST') {
-    const details = cause.issues.map((issue) => ({ path: issue.path.join('.') || '(body)', message: issue.message.replace(/^Invalid input: /, '') }));
-    const first = details[0];
-    return errorResponse('invalid_input', first ? `Invalid input at ${first.path}: ${first.message}.` : 'Invalid input.', details);
-  }
-  const code = error && codeForTrpc[error.code];
-  if (code && error) return errorResponse(code, error.message);
-  return unexpected(error?.cause ?? error, where);
-}
-
-/** Long enough for a PostgreSQL restart or fail-over to finish. */
-const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-/** A 500 whose body says nothing of the cause but the request id a customer can quote; the cause goes to the log. */
-function unexpected(error: unknown, where: string): Response {
-  if (isDatabaseUnavailable(error)) {
-    logger.error({ err: error, where }, 'the database is unavailable');
-    return errorResponse('unavailable', 'The shop cannot reach its database just now. Please try again in a few seconds.', undefined, {
-      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-    });
-  }
-  logger.error({ err: error, where }, 'unexpected error answering a /v1 request');
-  const requestId = currentRequest()?.requestId;
-  if (!requestId) return errorResponse('internal', 'Something went wrong on our side. Please try again later.');
-  return Response.json(internalErrorBody(requestId), { status: 500 });
 }

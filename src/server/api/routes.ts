@@ -1,26 +1,48 @@
 import 'server-only';
-import type { z } from 'zod';
+import type { OpenApiMethod } from 'trpc-to-openapi';
 import { requestHandlers, type RequestHandlerRoute } from './handlers';
+import { inputPlan, type DocumentedParameter, type InputPlan } from './input';
+import { documentedProcedures, openApiDocument } from './openapi';
 import type { Meta } from './trpc';
-import { appRouter } from './root';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = OpenApiMethod;
+
+/** A /v1 operation answered by a tRPC procedure, called through `createCaller` by its dotted path. */
+export interface ProcedureAnswer {
+  procedure: string;
+  /** The path walked on a caller (`['catalog', 'artworks']`). */
+  segments: readonly string[];
+  meta: Meta;
+  input: InputPlan;
+}
 
 export interface Route {
   method: Method;
   path: `/${string}`;
-  /** Which code answers: a tRPC procedure (by its dotted path), a hand-written handler, or nobody yet. */
-  answeredBy: { procedure: string; meta: Meta } | { handler: RequestHandlerRoute } | 'document';
+  /** Which code answers: a tRPC procedure, a hand-written handler, or this document. */
+  answeredBy: ProcedureAnswer | { handler: RequestHandlerRoute } | 'document';
   /** Needs the staff token; checked by rest.ts before a hand-written handler runs. */
   staff?: boolean;
 }
 
-/** Every /v1 operation, from the procedures' OpenAPI metadata plus the few that are not procedures. */
+const schemas = (openApiDocument().components?.schemas ?? {}) as Record<string, never>;
+
+/**
+ * Every /v1 operation, built once: the procedures with OpenAPI metadata (as the generator listed
+ * them, in the routers' order), the hand-written handlers, and the document itself.
+ */
 export const routes: Route[] = [
-  ...procedureDefinitions().flatMap(({ name, meta }) =>
-    meta?.openapi ? [{ method: meta.openapi.method, path: meta.openapi.path, answeredBy: { procedure: name, meta } }] : [],
-  ),
-  ...requestHandlers.map((handler) => ({ method: handler.method, path: handler.path, answeredBy: { handler }, staff: handler.staff })),
+  ...documentedProcedures.map(({ method, path, procedure, meta, operation }): Route => ({
+    method,
+    path,
+    answeredBy: {
+      procedure,
+      segments: procedure.split('.'),
+      meta,
+      input: inputPlan((operation.parameters ?? []) as DocumentedParameter[], schemas),
+    },
+  })),
+  ...requestHandlers.map((handler): Route => ({ method: handler.method, path: handler.path, answeredBy: { handler }, staff: handler.staff })),
   { method: 'GET', path: '/openapi.json', answeredBy: 'document' },
 ];
 
@@ -40,17 +62,12 @@ export function matchPath(path: string): Route[] {
 
 /** The path parameters of `path` under `route` (`/orders/{code}` and `/orders/AB12` give code AB12), decoded. */
 export function pathParams(route: Route, path: string): Record<string, string> {
-  const names = route.path.split('/');
-  const values = path.split('/');
-  const params: Record<string, string> = {};
-  names.forEach((name, i) => {
-    const match = /^\{(.+)\}$/.exec(name);
-    if (match && values[i] !== undefined) params[match[1]!] = safeDecode(values[i]!);
-  });
-  return params;
+  const raw = rawPathParams(route, path);
+  for (const [name, value] of Object.entries(raw)) raw[name] = safeDecode(value);
+  return raw;
 }
 
-/** The path parameters as they appear in the address, not decoded: what trpc-to-openapi hands a procedure. */
+/** The path parameters as they appear in the address, not decoded: what a procedure is handed (as trpc-to-openapi did). */
 export function rawPathParams(route: Route, path: string): Record<string, string> {
   const names = route.path.split('/');
   const values = path.split('/');
@@ -68,12 +85,4 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** The app router's procedures by dotted name, with the parts of their definition we read. */
-export function procedureDefinitions(): { name: string; meta?: Meta; inputs: z.ZodType[] }[] {
-  return Object.entries(appRouter._def.procedures as Record<string, unknown>).map(([name, procedure]) => {
-    const def = (procedure as { _def: { meta?: Meta; inputs: z.ZodType[] } })._def;
-    return { name, meta: def.meta, inputs: def.inputs };
-  });
 }

@@ -2,11 +2,11 @@ import 'server-only';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { z, ZodError } from 'zod';
+import { z } from 'zod';
 import { NUL_FREE_MESSAGE, nulIssues } from '@/server/shared/text';
 import { db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { DomainError, RateLimited, type ErrorCode } from '@/server/errors';
+import { DomainError, invalidInput, RateLimited, type ErrorCode } from '@/server/errors';
 import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import type { LimitName } from '@/server/limits/policy';
@@ -58,6 +58,12 @@ export type Meta = OpenApiMeta<{
   rateLimit?: LimitName;
   /** Readable by any site's scripts (CORS `*`) like the public catalog reads: the same for everyone, no cookie. */
   crossOrigin?: boolean;
+  /**
+   * The JSON contract of the request body, when the input is `jsonBody(contract)`: the OpenAPI
+   * document shows it as the operation's body (the generator sees only the wrapper). The
+   * document refuses to build when one is given without the other.
+   */
+  body?: z.ZodType;
 }>;
 
 const t = initTRPC.context<Context>().meta<Meta>().create({
@@ -144,11 +150,12 @@ export const createCallerFactory = t.createCallerFactory;
  */
 const nulFree = t.middleware(async ({ getRawInput, next }) => {
   const issues = nulIssues(await getRawInput());
-  if (issues.length) throw new TRPCError({ code: 'BAD_REQUEST', message: `Invalid input: ${NUL_FREE_MESSAGE}.`, cause: new ZodError(issues) });
+  if (issues.length) throw invalidInput(`Invalid input: ${NUL_FREE_MESSAGE}.`);
   return next();
 });
 
-export const publicProcedure = t.procedure.use(nulFree).use(domainErrors).use(freshAfterWrites).use(rateLimited);
+// domainErrors first: every DomainError below it, nulFree's included, reaches callers with its tRPC code.
+export const publicProcedure = t.procedure.use(domainErrors).use(nulFree).use(freshAfterWrites).use(rateLimited);
 
 /**
  * Whether a request's Authorization header carries the staff token, with wrong tokens limited per
@@ -162,22 +169,17 @@ export async function staffAuthorized(ctx: Pick<Context, 'db' | 'authorization' 
 
 /** Staff operations: `Authorization: Bearer <ADMIN_TOKEN>`, closed while no token is configured. */
 export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (!(await staffAuthorized(ctx))) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).' });
-  }
+  if (!(await staffAuthorized(ctx))) throw new DomainError('unauthorized', 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).');
   return next();
 });
 
-/** The JSON contracts of request bodies, by the wrapper that stands in for them at the procedure. */
-export const bodyContracts = new WeakMap<z.ZodType, z.ZodType>();
-
 /**
- * A JSON request body validated by `contract`. trpc-to-openapi wants a plain object at the top and
- * coerces the number fields it finds there ("7" would pass as 7); a wrapper it cannot see into
- * keeps the contract exact (unions included), and the OpenAPI document shows the contract itself.
+ * A JSON request body validated by `contract`. trpc-to-openapi's generator wants a plain object at
+ * the top; a wrapper it cannot see into keeps the contract exact (unions included). Name the same
+ * contract in the procedure's `meta.body`, so the OpenAPI document shows the contract itself.
  */
 export function jsonBody<S extends z.ZodType, P extends z.ZodRawShape = Record<never, never>>(contract: S, pathParams?: P) {
-  // Path parameters (`/admin/orders/{code}/status`) arrive in the same input; the adapter wants them
+  // Path parameters (`/admin/orders/{code}/status`) arrive in the same input; the generator wants them
   // visible at the top, so they are checked there and kept beside the body's fields.
   const path = z.object(pathParams ?? ({} as P));
   const wrapper = z.looseObject(pathParams ?? ({} as P)).transform((raw, ctx): z.output<S> & z.output<typeof path> => {
@@ -186,7 +188,6 @@ export function jsonBody<S extends z.ZodType, P extends z.ZodRawShape = Record<n
     ctx.issues.push(...(parsed.error.issues as typeof ctx.issues));
     return z.NEVER;
   });
-  bodyContracts.set(wrapper, contract);
   return wrapper;
 }
 

@@ -3,7 +3,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { MAX_TRPC_BODY_BYTES, withBodyAtMost } from './body';
 import { appRouter } from './root';
-import { procedureDefinitions } from './routes';
+import { documentedProcedures } from './openapi';
 import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from './trpc';
 
 /**
@@ -11,7 +11,7 @@ import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from '
  * Every other answer of /api/trpc (an order lookup with a name and address, the account, favorites)
  * is personal and must never be kept by a browser's or a proxy's cache.
  */
-const publicProcedures = new Set(procedureDefinitions().flatMap(({ name, meta }) => (meta?.publicCache ? [name] : [])));
+const publicProcedures = new Set(documentedProcedures.flatMap(({ procedure, meta }) => (meta.publicCache ? [procedure] : [])));
 
 /**
  * `/api/trpc/*`: the website's door to the same procedures /v1 serves (same body limit, same rate

@@ -1,6 +1,6 @@
 import 'server-only';
 import path from 'node:path';
-import { errorResponse } from '@/server/api/rest';
+import { errorResponse } from '@/server/api/contract-errors';
 import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { DomainError, RateLimited } from '@/server/errors';

@@ -17,6 +17,7 @@ export const ordersRouter = router({
     .meta({
       successStatus: 201,
       rateLimit: 'orderCreate',
+      body: CreateOrder,
       openapi: {
         method: 'POST', path: '/orders', tags: ['orders'], protect: false,
         summary: 'Order a reproduction of a catalog artwork or a custom painting',
@@ -46,6 +47,7 @@ export const ordersRouter = router({
   sketchDecision: publicProcedure
     .meta({
       rateLimit: 'orderLookup',
+      body: SketchDecision,
       openapi: {
         method: 'POST', path: '/orders/{code}/sketch-decision', tags: ['orders'], protect: false,
         summary: "Approve the sketch of a custom painting, or ask for changes",
@@ -69,6 +71,7 @@ export const ordersRouter = router({
   checkout: publicProcedure
     .meta({
       rateLimit: 'orderLookup',
+      body: PayLater,
       openapi: {
         method: 'POST', path: '/orders/{code}/checkout', tags: ['orders'], protect: false,
         summary: 'Pay a pending order later: a fresh checkout session',
@@ -113,6 +116,7 @@ export const ordersRouter = router({
 
   adminChangeStatus: staffProcedure
     .meta({
+      body: StatusChange,
       openapi: {
         method: 'POST', path: '/admin/orders/{code}/status', tags: ['staff'], protect: true,
         summary: "Move an order to its next production step, or add a note (staff)",

@@ -25,6 +25,7 @@ export const pipelineRouter = router({
 
   publish: staffProcedure
     .meta({
+      body: PublishRequest,
       openapi: {
         method: 'POST', path: '/admin/seo/publish', tags: ['staff'], protect: true,
         summary: 'Publish up to `count` ready artworks now, within the daily cap (staff)',

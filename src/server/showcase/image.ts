@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
-import { errorResponse } from '@/server/api/rest';
+import { errorResponse } from '@/server/api/contract-errors';
 import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { DomainError, invalidInput, notFound, RateLimited } from '@/server/errors';

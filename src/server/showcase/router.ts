@@ -26,6 +26,7 @@ export const showcaseRouter = router({
 
   adminShowcase: staffProcedure
     .meta({
+      body: ShowcaseChange,
       openapi: {
         method: 'POST', path: '/admin/orders/{code}/photos/{id}/showcase', tags: ['staff'], protect: true,
         summary: 'Show a finished photo in the public gallery, or take it down (staff)',

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { requestHandlers } from '@/server/api/handlers';
+import { adjustDocument, documentedProcedures, generateDocument, generatedDocument } from '@/server/api/openapi';
+import { routes } from '@/server/api/routes';
+import { jsonBody, publicProcedure, router } from '@/server/api/trpc';
+
+type Operation = { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown };
+const operationsOf = (doc: ReturnType<typeof adjustDocument>) =>
+  Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ id: `${method.toUpperCase()} ${path}`, operation })),
+  );
+
+/** Every operation of interface.md §4 and decisions.md, as clients are written against them. */
+const specOperations = [
+  'POST /orders', 'GET /orders/{code}', 'POST /uploads',
+  'GET /artists', 'GET /artists/{slug}', 'GET /artworks', 'GET /artworks/by-slugs', 'GET /artworks/{slug}',
+  'GET /taxa/{kind}', 'GET /taxa/{kind}/{slug}', 'GET /seo/sitemaps', 'GET /seo/sitemaps/{type}/{chunk}', 'GET /openapi.json',
+  'GET /account/config', 'GET /account/me', 'POST /account/auth/google', 'POST /account/auth/logout',
+  'GET /account/favorites', 'PUT /account/favorites/{slug}', 'DELETE /account/favorites/{slug}', 'POST /account/favorites/merge',
+  'POST /payments/stripe-webhook',
+  'GET /admin/orders', 'POST /admin/orders/{code}/status', 'GET /admin/seo/stats', 'POST /admin/seo/publish', 'POST /admin/seo/refresh-counts',
+];
+
+describe('adjusting the generated document', () => {
+  const before = structuredClone(generatedDocument);
+  const doc = adjustDocument(generatedDocument, documentedProcedures, requestHandlers);
+  const operations = operationsOf(doc);
+  const byId = new Map(operations.map(({ id, operation }) => [id, operation]));
+
+  test('leaves the generated document as it was', () => {
+    expect(generatedDocument).toEqual(before);
+  });
+
+  test('says version 1.0.0 and lists every operation of the contract, and every route /v1 answers', () => {
+    expect(doc.info.version).toBe('1.0.0');
+    for (const id of specOperations) expect(byId.has(id), id).toBe(true);
+    expect(operations.map((o) => o.id).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  test('every error status has the contract body, and every operation its 500 and 503', () => {
+    for (const { id, operation } of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400) expect(response.content?.['application/json']?.schema, `${id} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+      if (id !== 'GET /openapi.json') expect(Object.keys(operation.responses), id).toEqual(expect.arrayContaining(['500', '503']));
+    }
+    expect(Object.keys(doc.components?.schemas ?? {}).filter((name) => name.startsWith('error.'))).toEqual([]);
+  });
+
+  test('creations answer 201, counted operations 429, JSON bodies show their contract', () => {
+    expect(Object.keys(byId.get('POST /orders')!.responses)).toEqual(expect.arrayContaining(['201', '400', '429']));
+    expect(byId.get('POST /orders')!.responses['200']).toBeUndefined();
+    expect(byId.get('POST /uploads')!.responses['201']).toBeDefined();
+    expect(byId.get('GET /orders/{code}')!.responses['429']).toBeDefined();
+    expect(byId.get('GET /admin/orders')!.responses['429']).toBeDefined();
+    expect(byId.get('POST /orders')!.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateOrder' } } } });
+    expect(byId.get('POST /orders/{code}/sketch-decision')!.requestBody).toBeDefined();
+  });
+
+  test('who may call: [] for anyone, the staff token for staff, the session cookie for accounts', () => {
+    for (const { id, operation } of operations) {
+      const security = JSON.stringify(operation.security);
+      if (/ \/admin\//.test(id)) expect(operation.security, id).toEqual([{ staffToken: [] }]);
+      else if (id.includes(' /account/')) expect(security, id).toContain('sessionCookie');
+      else expect(operation.security, id).toEqual([]);
+    }
+    expect(byId.get('GET /account/favorites')!.security).toEqual([{ sessionCookie: [] }]);
+    expect(byId.get('GET /account/me')!.security).toEqual([{ sessionCookie: [] }, {}]);
+    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['sessionCookie', 'staffToken']);
+  });
+});
+
+describe('a JSON body is documented only from its contract', () => {
+  const Contract = z.object({ count: z.int() }).meta({ id: 'Count' });
+  const op = (path: `/${string}`) => ({ openapi: { method: 'POST' as const, path, protect: false } });
+
+  test('a jsonBody input without meta.body refuses to build, so the document cannot show an empty body', () => {
+    const forgotten = router({ count: publicProcedure.meta(op('/count')).input(jsonBody(Contract)).output(z.object({})).mutation(() => ({})) });
+    const { document, procedures } = generateDocument(forgotten);
+    expect(() => adjustDocument(document, procedures, [])).toThrow(/meta\.body/);
+  });
+
+  test('with meta.body the body is the contract', () => {
+    const declared = router({ count: publicProcedure.meta({ ...op('/count'), body: Contract }).input(jsonBody(Contract)).output(z.object({})).mutation(() => ({})) });
+    const { document, procedures } = generateDocument(declared);
+    expect(procedures.map((p) => p.procedure)).toEqual(['count']);
+    const adjusted = adjustDocument(document, procedures, []);
+    expect((adjusted.paths?.['/count']?.post as Operation).requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Count' } } } });
+  });
+});
