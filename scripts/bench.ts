@@ -372,7 +372,7 @@ async function capture(url: string, list: Endpoint[], base: string): Promise<Cap
   const { PrismaPg } = await import('@prisma/adapter-pg');
   const { PrismaClient } = await import('@/generated/prisma/client');
   const { handleRest } = await import('@/server/api/rest');
-  const { createContext } = await import('@/server/api/trpc');
+  const { createContext } = await import('@/server/api/context');
   const logging = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: 'event', level: 'query' }] });
   const plain = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
   // A client whose answers come from a response cache of its own: what handleRest costs on a hit.
@@ -385,7 +385,7 @@ async function capture(url: string, list: Endpoint[], base: string): Promise<Cap
     const end = performance.now();
     current?.push({ sql: event.query, params: JSON.parse(event.params) as unknown[], start: end - Number(event.duration), end });
   });
-  const context = (client: unknown) => (options: { req: Request }) => ({ ...createContext(options), db: client as never });
+  const context = (client: unknown) => (options: { req: Request }) => createContext({ ...options, db: client as never });
   const table: Record<string, FloorEntry> = {};
   const breakdown: Capture['breakdown'] = {};
   const time = async (f: () => Promise<unknown>) => {

@@ -1,6 +1,7 @@
 import { cache } from 'react';
 import { appRouter } from '@/server/api/root';
-import { createCallerFactory, createContext } from '@/server/api/trpc';
+import { createContext } from '@/server/api/context';
+import { createCallerFactory } from '@/server/api/trpc';
 
 const createCaller = createCallerFactory(appRouter);
 

@@ -18,7 +18,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/server/api/openapi';
 import { handleRest } from '@/server/api/rest';
-import { createContext } from '@/server/api/trpc';
+import { createContext } from '@/server/api/context';
 import type { Db } from '@/server/db/client';
 import { errorStatus } from '@/server/errors';
 import { taxonKinds } from '@/shared/catalog';
@@ -213,7 +213,7 @@ async function send(op: Operation, wire: Wire): Promise<{ status: number; body: 
     return { status: 0, body: null, text: '' };
   }
   const request = new Request(url, { method: op.method, headers, body: body ? (body.bytes ? new Blob([new Uint8Array(body.bytes)]) : body.text) : undefined });
-  const response = await handleRest(request, (options) => ({ ...createContext(options), db: database.db }));
+  const response = await handleRest(request, (options) => createContext({ ...options, db: database.db }));
   const text = await response.text();
   let parsed: unknown = text;
   try {

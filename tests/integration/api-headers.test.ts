@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import type { Db } from '@/server/db/client';
 import { rest } from '../support/rest';
@@ -37,7 +38,7 @@ describe('every /v1 answer', () => {
     // A bug on our side (not an unreachable database, which is 503): the order table's reader throws.
     const buggy = { order: { findUnique: () => Promise.reject(new TypeError("Cannot read properties of undefined (reading 'code')")) } } as unknown as Db;
     const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=a%40b.example', { headers: { 'x-request-id': 'support-case-123456' } });
-    const answer = await handleRest(request, () => ({ db: buggy, authorization: null }));
+    const answer = await handleRest(request, () => createContext({ db: buggy }));
     expect(answer.status).toBe(500);
     expect(await answer.json()).toEqual({
       error: { code: 'internal', message: 'Something went wrong on our side. Please try again later (request support-case-123456).' },

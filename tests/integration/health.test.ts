@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { createDb, db, type Db } from '@/server/db/client';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
@@ -23,7 +24,7 @@ describe('GET /v1/health', () => {
     afterAll(() => down.$disconnect());
 
     test('when the database does not answer: the contract body, no host, port or driver message', async () => {
-      const response = await handleRest(new Request('http://shop.test/v1/health'), () => ({ db: down, authorization: null }));
+      const response = await handleRest(new Request('http://shop.test/v1/health'), () => createContext({ db: down }));
       expect(response.status).toBe(503);
       expect(response.headers.get('cache-control')).toBe('private, no-store');
       const text = await response.text();
@@ -57,7 +58,7 @@ describe('GET /v1/health', () => {
         }),
       ];
       for (const request of requests) {
-        const response = await handleRest(request, () => ({ db: down, authorization: null }));
+        const response = await handleRest(request, () => createContext({ db: down }));
         const where = `${request.method} ${new URL(request.url).pathname}`;
         expect(response.status, where).toBe(503);
         expect(response.headers.get('retry-after'), where).toBe('5');

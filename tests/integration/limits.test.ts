@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nextAuthRoute } from '@/server/accounts/nextauth-route';
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
-import { createContext, type Context } from '@/server/api/trpc';
+import type { Context } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import { createDb, db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
@@ -33,7 +34,7 @@ const NOW = new Date('2031-05-20T10:07:30Z');
 const now = () => NOW;
 const limits: LimitSettings = { multiplier: 0.1, now };
 /** The shop's own context for a request, counting on this file's clock. */
-const limited = (options: { req: Request; resHeaders?: Headers }): Context => ({ ...createContext(options), limits });
+const limited = (options: { req: Request; resHeaders?: Headers }): Context => createContext({ ...options, limits });
 
 function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {}) {
   const headers = new Headers({ ...frontHeaders(client), ...options.headers });
@@ -101,7 +102,7 @@ describe('who is counted', () => {
     const statuses: number[] = [];
     for (let i = 0; i < tenth('orderLookup') + 2; i++) {
       const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { [CLIENT_HEADER]: `203.0.113.${100 + i}` } });
-      statuses.push((await handleRest(request, ({ req }) => ({ db: db(), authorization: null, client: clientOf(req.headers), limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } }, now } }))).status);
+      statuses.push((await handleRest(request, ({ req }) => createContext({ req, limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } }, now } }))).status);
     }
     expect(statuses.at(-1)).toBe(429);
   });
@@ -140,12 +141,7 @@ describe('two instances on one database', () => {
 
   test('share one limit: alternating requests are counted together', async () => {
     const client = newClient();
-    const on = (instance: Db) => ({ req }: { req: Request }): Context => ({
-      db: instance,
-      authorization: req.headers.get('authorization'),
-      client: req.headers.get(CLIENT_HEADER)!,
-      limits,
-    });
+    const on = (instance: Db) => ({ req }: { req: Request }): Context => createContext({ req, db: instance, limits });
     const allowance = tenth('orderLookup');
     const statuses: number[] = [];
     for (let i = 0; i < allowance + 2; i++) statuses.push((await orderLookup(client, on(i % 2 ? second : first))).status);

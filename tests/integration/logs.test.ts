@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { createDb, type Db } from '@/server/db/client';
 import { smtpMailer } from '@/server/integrations/mailer';
@@ -112,7 +113,7 @@ describe('secrets and personal data never reach the log', () => {
   test('a failure on our side: the database unreachable (503), its address and password in the client', async () => {
     const down = createDb(`postgresql://shop:${encodeURIComponent('db-password-not-for-logs')}@127.0.0.1:9/none`);
     try {
-      const answer = await handleRest(new Request(`http://shop.test/v1/orders/${placedCode}?email=${encodeURIComponent(EMAIL)}`), () => ({ db: down, authorization: null }));
+      const answer = await handleRest(new Request(`http://shop.test/v1/orders/${placedCode}?email=${encodeURIComponent(EMAIL)}`), () => createContext({ db: down }));
       expect(answer.status).toBe(503);
     } finally {
       await down.$disconnect();
@@ -122,7 +123,7 @@ describe('secrets and personal data never reach the log', () => {
 
   test('a 500 from a bug whose error message carries an e-mail address (the scrub masks it)', async () => {
     const buggy = { order: { findUnique: () => Promise.reject(new Error('order of bug.victim@example.com could not be mapped')) } } as unknown as Db;
-    const answer = await handleRest(new Request(`http://shop.test/v1/orders/${placedCode}?email=${encodeURIComponent(EMAIL)}`), () => ({ db: buggy, authorization: null }));
+    const answer = await handleRest(new Request(`http://shop.test/v1/orders/${placedCode}?email=${encodeURIComponent(EMAIL)}`), () => createContext({ db: buggy }));
     expect(answer.status).toBe(500);
     expect(captured.lines.some((line) => line.includes('could not be mapped') && line.includes('requestId'))).toBe(true);
   });

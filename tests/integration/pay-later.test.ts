@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { db } from '@/server/db/client';
 import type { Checkout } from '@/server/orders/service';
@@ -21,7 +22,7 @@ const customer = { ...reproduction().customer, email };
 /** POST /v1/orders/{code}/checkout as a server with this checkout (or none) answers it. */
 async function payLater(code: string, body: Record<string, unknown>, checkout: Checkout | undefined) {
   const request = new Request(`http://shop.test/v1/orders/${code}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const response = await handleRest(request, () => ({ db: db(), authorization: null, checkout }));
+  const response = await handleRest(request, () => createContext({ checkout }));
   return { status: response.status, body: (await response.json()) as any };
 }
 

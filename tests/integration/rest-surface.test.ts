@@ -1,7 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, test } from 'vitest';
 import { appRouter } from '@/server/api/root';
-import { createCallerFactory, createContext } from '@/server/api/trpc';
+import { createContext } from '@/server/api/context';
+import { createCallerFactory } from '@/server/api/trpc';
 import { rest } from '../support/rest';
 
 /** Every operation of interface.md §4 and decisions.md, as clients are written against them. */

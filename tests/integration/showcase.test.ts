@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { createCallerFactory } from '@/server/api/trpc';
 import { db } from '@/server/db/client';
@@ -116,7 +117,7 @@ describe('staff show a finished photo in the gallery', () => {
   });
 
   test('the dashboard procedure does the same, with the same refusals', async () => {
-    const caller = createCallerFactory(staffDashboardRouter)({ db: db(), authorization: `Bearer ${process.env.ADMIN_TOKEN}` });
+    const caller = createCallerFactory(staffDashboardRouter)(createContext({ actor: async () => ({ kind: 'staff', via: 'dashboard' }) }));
     const { code, finishedId } = await finishedOrder({ consent: true });
     const shown = await caller.showcasePhoto({ code: code.toLowerCase(), id: finishedId, showcased: true });
     expect(shown.showcasedAt).not.toBeNull();
@@ -124,7 +125,7 @@ describe('staff show a finished photo in the gallery', () => {
     expect((await caller.showcasePhoto({ code, id: finishedId, showcased: false })).showcasedAt).toBeNull();
     const refused = await finishedOrder({ consent: false });
     await expect(caller.showcasePhoto({ code: refused.code, id: refused.finishedId, showcased: true })).rejects.toMatchObject({ code: 'CONFLICT' });
-    const anonymous = createCallerFactory(staffDashboardRouter)({ db: db(), authorization: null });
+    const anonymous = createCallerFactory(staffDashboardRouter)(createContext());
     await expect(anonymous.showcasePhoto({ code, id: finishedId, showcased: true })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createContext } from '@/server/api/trpc';
+import { createContext } from '@/server/api/context';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import type { Db } from '@/server/db/client';
 import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
@@ -16,7 +16,7 @@ describe('the website tRPC endpoint', () => {
   test('a failure on our side answers INTERNAL_SERVER_ERROR without the database error text', async () => {
     const leak = 'relation "orders" violates check at db.internal.example:5432 password=hunter2';
     const buggy = { order: { findUnique: () => Promise.reject(new Error(leak)), findFirst: () => Promise.reject(new Error(leak)) } } as unknown as Db;
-    const answer = await websiteTrpc(new Request(`${SITE}/api/trpc/orders.byCode?input=${lookupInput}`), (options) => ({ ...createContext(options), db: buggy }));
+    const answer = await websiteTrpc(new Request(`${SITE}/api/trpc/orders.byCode?input=${lookupInput}`), (options) => createContext({ ...options, db: buggy }));
     expect(answer.status).toBe(500);
     const text = await answer.text();
     expect(text).not.toContain('hunter2');

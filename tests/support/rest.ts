@@ -1,3 +1,4 @@
+import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import type { Db } from '@/server/db/client';
 
@@ -23,7 +24,7 @@ export async function rest<T = any>(
   }
   const request = new Request(url, { method, headers, body });
   const response = await (options.db
-    ? handleRest(request, ({ req }) => ({ db: options.db!, authorization: req.headers.get('authorization') }))
+    ? handleRest(request, ({ req }) => createContext({ req, db: options.db }))
     : handleRest(request));
   const text = await response.text();
   let parsed: unknown = text;

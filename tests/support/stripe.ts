@@ -150,8 +150,8 @@ export function signed(payload: string, options: { secret?: string; timestamp?: 
 /** POST /v1/orders as the server does it when STRIPE_SECRET_KEY is set, with this checkout. */
 export async function postOrderWithCheckout(json: unknown, checkout: Checkout) {
   const { handleRest } = await import('@/server/api/rest');
-  const { db } = await import('@/server/db/client');
+  const { createContext } = await import('@/server/api/context');
   const request = new Request('http://shop.test/v1/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
-  const response = await handleRest(request, () => ({ db: db(), authorization: null, checkout }));
+  const response = await handleRest(request, () => createContext({ checkout }));
   return { status: response.status, body: (await response.json()) as any };
 }

@@ -1,11 +1,11 @@
 import 'server-only';
-import { jsonBody, publicProcedure, router, type Meta } from '@/server/api/trpc';
+import { accountProcedure, customerProcedure, jsonBody, router, type Meta } from '@/server/api/trpc';
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { verifyGoogleIdToken } from '@/server/integrations/google';
 import { AccountConfig, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, GoogleSignIn, Me, MergeFavorites, SignedIn } from './schema';
-import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, sessionUser, signInWithGoogle, unauthorized } from './service';
-import { crossSite, secureCookies, sessionCookie, sessionTokenFrom } from './session';
+import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, signInWithGoogle } from './service';
+import { secureCookies, sessionCookie, sessionTokenFrom } from './session';
 import { z } from 'zod';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -19,25 +19,8 @@ const account = (method: Method, path: `/${string}`, summary: string, session: '
   },
 });
 
-/**
- * Account procedures: a write (every mutation) that carries a browser's Origin from another site
- * is refused before anything else, so the session cookie cannot be used cross-site.
- */
-const accountProcedure = publicProcedure.use(({ ctx, type, next }) => {
-  if (type === 'mutation' && crossSite(ctx.req, env())) {
-    throw new DomainError('unauthorized', 'Cross-site requests cannot use the session; send the request from the shop itself.');
-  }
-  return next();
-});
-
+/** The session a request's cookie names, live or not (sign-out ends it either way). */
 const token = (req: Request | undefined) => sessionTokenFrom(req, secureCookies(env()));
-
-/** Procedures that need a live session: the signed-in user is in `ctx.user`. */
-const sessionProcedure = accountProcedure.use(async ({ ctx, next }) => {
-  const user = await sessionUser(ctx.db, token(ctx.req));
-  if (!user) throw unauthorized();
-  return next({ ctx: { user } });
-});
 
 export const accountRouter = router({
   config: accountProcedure
@@ -53,7 +36,10 @@ export const accountRouter = router({
     .meta(account('GET', '/account/me', 'The signed-in user, or null without a live session', 'optional'))
     .input(z.object({}))
     .output(Me)
-    .query(async ({ ctx }) => ({ user: await sessionUser(ctx.db, token(ctx.req)) })),
+    .query(async ({ ctx }) => {
+      const actor = await ctx.actor();
+      return { user: actor.kind === 'customer' ? actor.user : null };
+    }),
 
   signInWithGoogle: accountProcedure
     .meta(
@@ -82,25 +68,25 @@ export const accountRouter = router({
       return { user: null };
     }),
 
-  favorites: sessionProcedure
+  favorites: customerProcedure
     .meta(account('GET', '/account/favorites', 'The favorites, newest first, as catalog cards', 'required'))
     .input(FavoritesQuery)
     .output(Favorites)
     .query(({ ctx, input }) => listFavorites(ctx.db, ctx.user.id, input.locale)),
 
-  addFavorite: sessionProcedure
+  addFavorite: customerProcedure
     .meta(account('PUT', '/account/favorites/{slug}', 'Add a favorite (adding twice changes nothing)', 'required', { 404: 'No published artwork with this slug' }))
     .input(FavoriteSlug)
     .output(FavoriteState)
     .mutation(({ ctx, input }) => addFavorite(ctx.db, ctx.user.id, input.slug)),
 
-  removeFavorite: sessionProcedure
+  removeFavorite: customerProcedure
     .meta(account('DELETE', '/account/favorites/{slug}', 'Remove a favorite (removing twice changes nothing)', 'required', { 404: 'No published artwork with this slug' }))
     .input(FavoriteSlug)
     .output(FavoriteState)
     .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.user.id, input.slug)),
 
-  mergeFavorites: sessionProcedure
+  mergeFavorites: customerProcedure
     .meta({ body: MergeFavorites, ...account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required') })
     .input(jsonBody(MergeFavorites))
     .output(Favorites)

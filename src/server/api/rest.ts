@@ -12,9 +12,8 @@ import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 import { publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
 import { matchPath, pathParams, rawPathParams, type Method, type ProcedureAnswer, type Route } from './routes';
-import { createCallerFactory, createContext, staffAuthorized, type Context } from './trpc';
-
-const staffTokenRequired = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
+import { createContext } from './context';
+import { createCallerFactory, STAFF_REQUIRED, type Context } from './trpc';
 
 const PREFIX = '/v1';
 /** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
@@ -150,7 +149,7 @@ async function answerByHandler(request: Request, route: Route, handler: Handler,
   try {
     if (route.staff || handler.rateLimit) {
       const context = makeContext({ req: request });
-      if (route.staff && !(await staffAuthorized(context))) return errorResponse('unauthorized', staffTokenRequired);
+      if (route.staff && (await context.actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
       if (handler.rateLimit && context.limits) {
         const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
         if (countsOnlyAccepted(handler.rateLimit, context.limits)) refund = () =>

@@ -3,46 +3,40 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
+import { unauthorized } from '@/server/accounts/service';
+import { crossSite } from '@/server/accounts/session';
 import { NUL_FREE_MESSAGE, nulIssues } from '@/server/shared/text';
-import { db, type Db } from '@/server/db/client';
+import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError, invalidInput, RateLimited, type ErrorCode } from '@/server/errors';
-import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
-import { configuredCheckout } from '@/server/integrations/stripe';
+import { UNKNOWN_CLIENT } from '@/server/http/client';
 import type { LimitName } from '@/server/limits/policy';
-import { countsOnlyAccepted, enforceLimit, giveBack, limitFailures, type LimitSettings } from '@/server/limits/service';
+import { countsOnlyAccepted, enforceLimit, giveBack, type LimitSettings } from '@/server/limits/service';
 import { currentRequest, logger } from '@/server/logger';
 import { internalErrorBody } from '@/server/http/request-log';
 import type { Checkout } from '@/server/orders/service';
+import type { WhoIsAsking } from './actor';
 import { responseCacheFor } from './response-cache';
-import { isStaff } from './staff-auth';
 
+/**
+ * What every procedure gets. It is built by the transport (`createContext` in context.ts, the
+ * staff dashboard's in staff/handlers.ts), which also builds the integrations it carries: this
+ * module knows none of them.
+ */
 export interface Context {
   db: Db;
-  /** The caller's Authorization header, for the staff procedures. */
-  authorization: string | null;
+  /** Who is asking (actor.ts): found by the transport the first time a procedure asks, then kept. */
+  actor: WhoIsAsking;
   /** Opens the payment of a new order (Stripe Checkout); absent when no payment provider is configured. */
   checkout?: Checkout;
   /** The incoming request, for what procedures read beyond the input (the session cookie, Origin). */
   req?: Request;
   /** Headers for the answer (the session cookie); /v1 and /api/trpc add them to a successful answer. */
   resHeaders?: Headers;
-  /** Who is asking (the address the front server resolved; `local` without one), for the rate limits. */
+  /** The client's address (the address the front server resolved; `local` without one), for the rate limits. */
   client?: string;
   /** The per-client limits; absent, nothing is limited (tests that hand in their own context). */
   limits?: LimitSettings;
-}
-
-export function createContext(options?: { req?: Request; resHeaders?: Headers }): Context {
-  return {
-    db: db(),
-    authorization: options?.req?.headers.get('authorization') ?? null,
-    checkout: configuredCheckout(),
-    req: options?.req,
-    resHeaders: options?.resHeaders ?? new Headers(),
-    client: options?.req ? clientOf(options.req.headers) : UNKNOWN_CLIENT,
-    limits: { multiplier: env().RATE_LIMIT_MULTIPLIER },
-  };
 }
 
 /**
@@ -157,20 +151,32 @@ const nulFree = t.middleware(async ({ getRawInput, next }) => {
 // domainErrors first: every DomainError below it, nulFree's included, reaches callers with its tRPC code.
 export const publicProcedure = t.procedure.use(domainErrors).use(nulFree).use(freshAfterWrites).use(rateLimited);
 
-/**
- * Whether a request's Authorization header carries the staff token, with wrong tokens limited per
- * client (brute force on ADMIN_TOKEN): over the limit it throws RateLimited. No token is no guess.
- */
-export async function staffAuthorized(ctx: Pick<Context, 'db' | 'authorization' | 'client' | 'limits'>): Promise<boolean> {
-  const check = () => isStaff(ctx.authorization, env().ADMIN_TOKEN);
-  if (!ctx.authorization || !ctx.limits) return check();
-  return limitFailures(ctx.db, 'staffToken', ctx.client ?? UNKNOWN_CLIENT, ctx.limits, check);
-}
+export const STAFF_REQUIRED = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
-/** Staff operations: `Authorization: Bearer <ADMIN_TOKEN>`, closed while no token is configured. */
+/** Staff operations: the staff actor (a staff token on /v1 and /api/trpc, a dashboard session under /staff). */
 export const staffProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (!(await staffAuthorized(ctx))) throw new DomainError('unauthorized', 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).');
+  const actor = await ctx.actor();
+  if (actor.kind !== 'staff') throw new DomainError('unauthorized', STAFF_REQUIRED);
+  return next({ ctx: { staff: actor } });
+});
+
+/**
+ * Operations on the customer's account, which a browser authenticates with the session cookie: a
+ * write (every mutation) that carries a browser's Origin from another site is refused before
+ * anything else, so the cookie cannot be used cross-site (sign-in and sign-out included).
+ */
+export const accountProcedure = publicProcedure.use(({ ctx, type, next }) => {
+  if (type === 'mutation' && crossSite(ctx.req, env())) {
+    throw new DomainError('unauthorized', 'Cross-site requests cannot use the session; send the request from the shop itself.');
+  }
   return next();
+});
+
+/** A signed-in customer's operations: the customer actor; the user is in `ctx.user`. */
+export const customerProcedure = accountProcedure.use(async ({ ctx, next }) => {
+  const actor = await ctx.actor();
+  if (actor.kind !== 'customer') throw unauthorized();
+  return next({ ctx: { user: actor.user } });
 });
 
 /**

@@ -4,7 +4,8 @@ import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { MAX_TRPC_BODY_BYTES, withBodyAtMost } from './body';
 import { appRouter } from './root';
 import { documentedProcedures } from './openapi';
-import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from './trpc';
+import { createContext } from './context';
+import { logTrpcFailure, trpcAnswerHeaders, type Context } from './trpc';
 
 /**
  * Procedures whose answer is the same for everyone (the public catalog reads, `publicCache`).

@@ -2,7 +2,9 @@ import 'server-only';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { secureCookies } from '@/server/accounts/session';
 import { MAX_FORM_BODY_BYTES, MAX_TRPC_BODY_BYTES, withBodyAtMost } from '@/server/api/body';
-import { createContext, logTrpcFailure, trpcAnswerHeaders, type Context } from '@/server/api/trpc';
+import { anonymous } from '@/server/api/actor';
+import { createContext } from '@/server/api/context';
+import { logTrpcFailure, trpcAnswerHeaders, type Context } from '@/server/api/trpc';
 import { db, type Db } from '@/server/db/client';
 import { env, type Env } from '@/server/env';
 import { DomainError, errorStatus, RateLimited } from '@/server/errors';
@@ -14,7 +16,7 @@ import { adminPhotoRoute } from '@/server/uploads/handler';
 import { defaultLocale, isLocale, type Locale } from '@/shared/locales';
 import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { staffDashboardRouter } from './router';
-import { endAllStaffSessions, endStaffSession, isAdminToken, newStaffSession, sameOriginWrite, signedInStaff, staffSessionCookie, staffSessionFromCookieHeader } from './session';
+import { dashboardActorOf, endAllStaffSessions, endStaffSession, isAdminToken, newStaffSession, sameOriginWrite, staffSessionCookie, staffSessionFromCookieHeader } from './session';
 
 /**
  * The dashboard's own doors under /staff/api (route files in src/app/staff/api/ only delegate
@@ -93,7 +95,7 @@ export async function signOut(request: Request, e: Env = env(), database: Db = d
   if (!sameOriginWrite(request, e)) return seeOther(`/staff/${locale}`);
   const cleared = { 'set-cookie': staffSessionCookie(secureCookies(e), null) };
   if (form?.get('scope') === 'everywhere') {
-    if (!(await signedInStaff(database, request, e))) return seeOther(`/staff/${locale}/sign-in`, cleared);
+    if ((await dashboardActorOf(database, request, e)).kind !== 'staff') return seeOther(`/staff/${locale}/sign-in`, cleared);
     const ended = await endAllStaffSessions(database);
     logger.info({ sessions: ended }, 'staff dashboard: every session was signed out');
     return seeOther(`/staff/${locale}/sign-in?signedOut=everywhere`, cleared);
@@ -103,15 +105,18 @@ export async function signOut(request: Request, e: Env = env(), database: Db = d
 }
 
 /**
- * The tRPC context of the dashboard: a live session cookie stands for the staff token, so every
- * staff procedure (and only those) admits it, unchanged. A write (POST) must also come from this
- * site (sameOriginWrite), so a forged cross-site request gets 401 even if a browser sent the cookie.
+ * The tRPC context of the dashboard: who is asking is the staff when the request carries a live
+ * session cookie, and anonymous otherwise, so every staff procedure (and only those) admits it. A
+ * write (POST) must also come from this site (sameOriginWrite): a forged cross-site request is
+ * anonymous, and gets 401, even if a browser sent the cookie.
  */
-export async function staffContext(request: Request, resHeaders: Headers, e: Env = env(), database: Db = db()): Promise<Context> {
-  const allowed = (request.method === 'GET' || sameOriginWrite(request, e)) && (await signedInStaff(database, request, e));
-  // The token here stands for a signed session, not a guess: the wrong-token limit (which someone
-  // else behind the same address could have filled) must not lock a signed-in dashboard out.
-  return { ...createContext({ req: request, resHeaders }), db: database, authorization: allowed ? `Bearer ${e.ADMIN_TOKEN}` : null, limits: undefined };
+export function staffContext(request: Request, resHeaders: Headers, e: Env = env(), database: Db = db()): Context {
+  return createContext({
+    req: request,
+    resHeaders,
+    db: database,
+    actor: async () => (request.method === 'GET' || sameOriginWrite(request, e) ? dashboardActorOf(database, request, e) : anonymous),
+  });
 }
 
 /** `/staff/api/trpc/*`: the dashboard's procedures for its client components. */
@@ -134,7 +139,7 @@ const signInFirst = () => refusal(new DomainError('unauthorized', 'Sign in to th
 
 /** `GET /staff/api/photos/{id}`: an order's photo through the staff-only upload read, for a signed-in dashboard. */
 export async function staffPhoto(request: Request, id: string, e: Env = env()): Promise<Response> {
-  if (!(await signedInStaff(db(), request, e))) return signInFirst();
+  if ((await dashboardActorOf(db(), request, e)).kind !== 'staff') return signInFirst();
   try {
     return await adminPhotoRoute().handle(request, { id });
   } catch (error) {
@@ -148,7 +153,7 @@ export async function staffPhoto(request: Request, id: string, e: Env = env()): 
  * operation of `POST /v1/admin/orders/{code}/photos`, for a signed-in dashboard on this site.
  */
 export async function staffAddPhoto(request: Request, code: string, e: Env = env()): Promise<Response> {
-  if (!(await signedInStaff(db(), request, e)) || !sameOriginWrite(request, e)) {
+  if (!sameOriginWrite(request, e) || (await dashboardActorOf(db(), request, e)).kind !== 'staff') {
     await request.body?.cancel().catch(() => undefined);
     return signInFirst();
   }

@@ -3,6 +3,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { secureCookies } from '@/server/accounts/session';
 import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
+import { anonymous, type Actor } from '@/server/api/actor';
 import { isStaff } from '@/server/api/staff-auth';
 import { logger } from '@/server/logger';
 
@@ -94,9 +95,17 @@ export function staffSessionFromCookieHeader(header: string | null | undefined, 
   return null;
 }
 
-/** Whether a request to a /staff route carries a live dashboard session. */
-export function signedInStaff(db: Db, request: Request, e: Env, now = new Date()): Promise<boolean> {
-  return isStaffSession(db, staffSessionFromCookieHeader(request.headers.get('cookie'), secureCookies(e)), e.ADMIN_TOKEN, now);
+/**
+ * Who is asking under /staff (its pages, its tRPC and its route handlers): the staff with a live
+ * dashboard session cookie, anyone else anonymous. This transport takes no other credential.
+ */
+export async function dashboardActor(db: Db, sessionValue: string | null | undefined, adminToken: string | undefined, now = new Date()): Promise<Actor> {
+  return (await isStaffSession(db, sessionValue, adminToken, now)) ? { kind: 'staff', via: 'dashboard' } : anonymous;
+}
+
+/** The actor of a request to a /staff route handler, from its Cookie header. */
+export function dashboardActorOf(db: Db, request: Request, e: Env, now = new Date()): Promise<Actor> {
+  return dashboardActor(db, staffSessionFromCookieHeader(request.headers.get('cookie'), secureCookies(e)), e.ADMIN_TOKEN, now);
 }
 
 /**

@@ -1,0 +1,44 @@
+import 'server-only';
+import { db as configuredDb, type Db } from '@/server/db/client';
+import { env } from '@/server/env';
+import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
+import { configuredCheckout } from '@/server/integrations/stripe';
+import type { LimitSettings } from '@/server/limits/service';
+import type { Checkout } from '@/server/orders/service';
+import { apiActor, askedOnce, type Actor } from './actor';
+import type { Context } from './trpc';
+
+export interface ContextOptions {
+  /** The incoming request; absent for server components, which act for nobody in particular. */
+  req?: Request;
+  resHeaders?: Headers;
+  /** Another database (tests); by default the configured one. */
+  db?: Db;
+  /** Another payment provider (tests); by default the configured one, if any. */
+  checkout?: Checkout;
+  /** Other per-client limits (tests); by default RATE_LIMIT_MULTIPLIER's. */
+  limits?: LimitSettings;
+  /** How this transport finds who is asking; by default the credentials of /v1 and /api/trpc (`apiActor`). */
+  actor?: (deps: { db: Db; client: string; limits?: LimitSettings }) => Promise<Actor>;
+}
+
+/**
+ * The context of one call: the database, who is asking, the configured integrations (built here,
+ * so the procedure builders in trpc.ts know none of them), the client for the rate limits.
+ */
+export function createContext(options: ContextOptions = {}): Context {
+  const e = env();
+  const db = options.db ?? configuredDb();
+  const client = options.req ? clientOf(options.req.headers) : UNKNOWN_CLIENT;
+  const limits = options.limits ?? { multiplier: e.RATE_LIMIT_MULTIPLIER };
+  const find = options.actor ?? ((deps) => apiActor(options.req, { ...deps, env: e }));
+  return {
+    db,
+    actor: askedOnce(() => find({ db, client, limits })),
+    checkout: options.checkout ?? configuredCheckout(),
+    req: options.req,
+    resHeaders: options.resHeaders ?? new Headers(),
+    client,
+    limits,
+  };
+}
