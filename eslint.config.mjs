@@ -12,6 +12,7 @@ export default defineConfig([
   globalIgnores([
     'src/generated/**', // Prisma's client, written by `npm run db:generate`
     '.next/**',
+    'dist/**', // the front, the launcher and the database commands, built by esbuild (scripts/lib/site-build.ts)
     'next-env.d.ts',
     '.data/**',
     'test-results/**',

@@ -19,7 +19,7 @@ export interface BaselineCheckout {
   /** What the reader of the report must know (a different lockfile, migrations, data scripts). */
   notes: string[];
   /** Removes the worktree (kept with `keep`). */
-  remove(): Promise<void>;
+  remove: () => Promise<void>;
 }
 
 /** Runs a command; answers its stdout; rejects with its output when it fails. */

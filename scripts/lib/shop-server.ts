@@ -65,7 +65,8 @@ export interface ShopServer {
   output(): string;
   /** Whether the process started is still running (the shop never restarts itself). */
   alive(): boolean;
-  stop(): Promise<void>;
+  // A function property, not a method: callers hand it around on its own (`stop: shop.stop`).
+  stop: () => Promise<void>;
 }
 
 const KEEP_OUTPUT = 4_000_000;

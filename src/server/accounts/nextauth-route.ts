@@ -37,6 +37,7 @@ export function nextAuthRoute(limits: () => LimitSettings = () => ({ multiplier:
         );
       }
     }
-    return NextAuth(req as never, context as never, authOptions());
+    // next-auth 4 types its App Router handler loosely (`any`); it answers a Response.
+    return NextAuth(req as never, context as never, authOptions()) as Promise<Response>;
   });
 }
