@@ -1,6 +1,9 @@
 import { chromium } from '@playwright/test';
-const [,, url, out, width = '1440', setup] = process.argv;
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const [, , url, out, width = '1440', setup] = process.argv;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
 const context = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
 if (setup) await context.addInitScript(setup);
 const page = await context.newPage();

@@ -16,10 +16,7 @@ const chromiumAvailable = existsSync(chromium);
 
 if (!chromiumAvailable) {
   const bar = '!'.repeat(78);
-  console.warn(
-    `\n${bar}\n!! ${chromium} not found: the end-to-end tests are SKIPPED.\n` +
-      `!! Install it with: apt-get update && apt-get install -y chromium\n${bar}\n`,
-  );
+  console.warn(`\n${bar}\n!! ${chromium} not found: the end-to-end tests are SKIPPED.\n` + `!! Install it with: apt-get update && apt-get install -y chromium\n${bar}\n`);
 }
 
 // Without Chromium no server is started either; each spec skips itself.

@@ -36,7 +36,19 @@ const withRecount = !args.includes('--skip-recount');
  */
 function generated(): string {
   const items: ItemSpec[] = [];
-  const taxa = ['Q990001', 'Q990002', 'Q990003', 'Q990004', 'Q990011', 'Q990012', 'Q990013', 'Q990021', 'Q990022', 'Q990023', ...Array.from({ length: 12 }, (_, i) => `Q9901${String(i).padStart(2, '0')}`)];
+  const taxa = [
+    'Q990001',
+    'Q990002',
+    'Q990003',
+    'Q990004',
+    'Q990011',
+    'Q990012',
+    'Q990013',
+    'Q990021',
+    'Q990022',
+    'Q990023',
+    ...Array.from({ length: 12 }, (_, i) => `Q9901${String(i).padStart(2, '0')}`),
+  ];
   for (const q of taxa) items.push({ qid: q, labels: { en: `Bench Taxon ${q}` } });
   for (let p = 0; p < 20; p++) {
     const qid = `Q98${String(p).padStart(4, '0')}`;
@@ -45,10 +57,21 @@ function generated(): string {
       const q = `Q97${String(p).padStart(2, '0')}${String(i).padStart(4, '0')}`;
       items.push(
         painting({
-          qid: q, creator: qid, labels: { en: `Bench Work ${p}-${i} (Bench Painter ${p})`, ...(i % 2 ? { fr: `Œuvre ${p}-${i}` } : {}) }, inception: `${1650 + (i % 50)}-01-01`,
-          height: [{ amount: 500 + i, unit: 'Q174789' }, { amount: 9999, unit: 'Q174789', rank: 'deprecated' }], width: [{ amount: 20 + i / 10, unit: 'Q218593' }],
-          collections: [taxa[i % 4]!], movements: i % 2 ? [taxa[4 + (i % 3)]!] : [], genres: [taxa[7 + (i % 3)]!],
-          depicts: taxa.slice(10 + (i % 4), 10 + (i % 4) + 5), wikipedia: (i + p) % 60, otherSitelinks: 1,
+          qid: q,
+          creator: qid,
+          labels: { en: `Bench Work ${p}-${i} (Bench Painter ${p})`, ...(i % 2 ? { fr: `Œuvre ${p}-${i}` } : {}) },
+          inception: `${1650 + (i % 50)}-01-01`,
+          height: [
+            { amount: 500 + i, unit: 'Q174789' },
+            { amount: 9999, unit: 'Q174789', rank: 'deprecated' },
+          ],
+          width: [{ amount: 20 + i / 10, unit: 'Q218593' }],
+          collections: [taxa[i % 4]!],
+          movements: i % 2 ? [taxa[4 + (i % 3)]!] : [],
+          genres: [taxa[7 + (i % 3)]!],
+          depicts: taxa.slice(10 + (i % 4), 10 + (i % 4) + 5),
+          wikipedia: (i + p) % 60,
+          otherSitelinks: 1,
         }),
       );
     }

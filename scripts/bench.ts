@@ -231,29 +231,63 @@ async function endpoints(url: string): Promise<Endpoint[]> {
   try {
     const works = (await client.query<{ slug: string }>(`SELECT slug FROM artworks WHERE status = 'published' AND id % 997 = 7 ORDER BY id LIMIT 100`)).rows.map((r) => r.slug);
     const curated = (await client.query<{ slug: string }>(`SELECT slug FROM artworks WHERE status = 'published' AND curated ORDER BY id LIMIT 20`)).rows.map((r) => r.slug);
-    const artists = (await client.query<{ slug: string }>(
-      `SELECT slug FROM artists WHERE status = 'published' AND artwork_count > 0 ORDER BY (id * 7919) % 10007 LIMIT 100`,
-    )).rows.map((r) => r.slug);
-    const taxa = (await client.query<{ kind: string; slug: string }>(
-      `SELECT kind::text AS kind, slug FROM taxa WHERE artwork_count >= 3 ORDER BY (id * 7919) % 10007 LIMIT 100`,
-    )).rows;
+    const artists = (
+      await client.query<{ slug: string }>(`SELECT slug FROM artists WHERE status = 'published' AND artwork_count > 0 ORDER BY (id * 7919) % 10007 LIMIT 100`)
+    ).rows.map((r) => r.slug);
+    const taxa = (
+      await client.query<{ kind: string; slug: string }>(`SELECT kind::text AS kind, slug FROM taxa WHERE artwork_count >= 3 ORDER BY (id * 7919) % 10007 LIMIT 100`)
+    ).rows;
     const sitemapChunks = Math.ceil(Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM artworks WHERE status = 'published'`)).rows[0]!.n) / 5000);
     const locales = ['en', 'fr', 'ja', 'de', 'es', 'it'];
     const loc = (i: number) => locales[i % locales.length]!;
     const allWorks = [...curated, ...works];
-    const bySlugs = Array.from({ length: 50 }, (_, k) =>
-      Array.from({ length: 20 }, (_, j) => allWorks[(k * 37 + j * 13) % allWorks.length]!).join(','),
-    );
+    const bySlugs = Array.from({ length: 50 }, (_, k) => Array.from({ length: 20 }, (_, j) => allWorks[(k * 37 + j * 13) % allWorks.length]!).join(','));
     const q = (text: string) => encodeURIComponent(text);
     const list: Endpoint[] = [
-      { name: 'artworks-page-1', label: 'GET /v1/artworks?page=1 (en, fr, ja)', group: 'core', floor: 'all', paths: ['en', 'fr', 'ja'].map((l) => `/v1/artworks?page=1&locale=${l}`) },
-      { name: 'artworks-deep', label: 'GET /v1/artworks?page=1000…2000', group: 'core', floor: 'all', paths: [1000, 1250, 1500, 1750, 2000].map((p, i) => `/v1/artworks?page=${p}&locale=${loc(i)}`) },
-      { name: 'artwork-detail', label: `GET /v1/artworks/{slug} (${allWorks.length} slugs)`, group: 'core', floor: 'main', paths: allWorks.map((s, i) => `/v1/artworks/${s}?locale=${loc(i)}`) },
+      {
+        name: 'artworks-page-1',
+        label: 'GET /v1/artworks?page=1 (en, fr, ja)',
+        group: 'core',
+        floor: 'all',
+        paths: ['en', 'fr', 'ja'].map((l) => `/v1/artworks?page=1&locale=${l}`),
+      },
+      {
+        name: 'artworks-deep',
+        label: 'GET /v1/artworks?page=1000…2000',
+        group: 'core',
+        floor: 'all',
+        paths: [1000, 1250, 1500, 1750, 2000].map((p, i) => `/v1/artworks?page=${p}&locale=${loc(i)}`),
+      },
+      {
+        name: 'artwork-detail',
+        label: `GET /v1/artworks/{slug} (${allWorks.length} slugs)`,
+        group: 'core',
+        floor: 'main',
+        paths: allWorks.map((s, i) => `/v1/artworks/${s}?locale=${loc(i)}`),
+      },
       { name: 'artists', label: 'GET /v1/artists?page=1…5', group: 'core', floor: 'all', paths: [1, 2, 3, 4, 5].map((p, i) => `/v1/artists?page=${p}&locale=${loc(i)}`) },
-      { name: 'artist-detail', label: `GET /v1/artists/{slug} (${artists.length} artists)`, group: 'core', floor: 'main', paths: artists.map((s, i) => `/v1/artists/${s}?locale=${loc(i)}`) },
-      { name: 'by-slugs', label: 'GET /v1/artworks/by-slugs (20 slugs, 50 sets)', group: 'core', floor: 'all', paths: bySlugs.map((s, i) => `/v1/artworks/by-slugs?slugs=${s}&locale=${loc(i)}`) },
+      {
+        name: 'artist-detail',
+        label: `GET /v1/artists/{slug} (${artists.length} artists)`,
+        group: 'core',
+        floor: 'main',
+        paths: artists.map((s, i) => `/v1/artists/${s}?locale=${loc(i)}`),
+      },
+      {
+        name: 'by-slugs',
+        label: 'GET /v1/artworks/by-slugs (20 slugs, 50 sets)',
+        group: 'core',
+        floor: 'all',
+        paths: bySlugs.map((s, i) => `/v1/artworks/by-slugs?slugs=${s}&locale=${loc(i)}`),
+      },
       { name: 'taxa', label: 'GET /v1/taxa/{kind} (4 kinds)', group: 'core', floor: 'all', paths: taxonKinds.map((k, i) => `/v1/taxa/${k}?locale=${loc(i)}`) },
-      { name: 'taxon-detail', label: `GET /v1/taxa/{kind}/{slug} (${taxa.length} pages)`, group: 'core', floor: 'main', paths: taxa.map((t, i) => `/v1/taxa/${pluralOf[t.kind as TaxonKind]}/${t.slug}?locale=${loc(i)}`) },
+      {
+        name: 'taxon-detail',
+        label: `GET /v1/taxa/{kind}/{slug} (${taxa.length} pages)`,
+        group: 'core',
+        floor: 'main',
+        paths: taxa.map((t, i) => `/v1/taxa/${pluralOf[t.kind as TaxonKind]}/${t.slug}?locale=${loc(i)}`),
+      },
     ];
     for (const lang of ['en', 'fr', 'ja']) {
       for (const kind of ['one', 'two'] as const) {
@@ -271,7 +305,16 @@ async function endpoints(url: string): Promise<Endpoint[]> {
     // and searches with a typo, which run the exact search, the closest-text query and the
     // suggestion's search (docs/decisions.md "Search that forgives").
     const typing: [string, string][] = [
-      ['en', 'riv'], ['en', 'gard'], ['en', 'portr'], ['en', 'moreu'], ['fr', 'jard'], ['fr', 'égli'], ['fr', 'rivere'], ['ja', '庭'], ['ja', 'ひま'], ['de', 'garten'],
+      ['en', 'riv'],
+      ['en', 'gard'],
+      ['en', 'portr'],
+      ['en', 'moreu'],
+      ['fr', 'jard'],
+      ['fr', 'égli'],
+      ['fr', 'rivere'],
+      ['ja', '庭'],
+      ['ja', 'ひま'],
+      ['de', 'garten'],
     ];
     list.push({
       name: 'search-suggestions',
@@ -339,7 +382,10 @@ async function measure(base: string, paths: string[], seconds: number, countCach
   // autocannon drops its connections at the end, but the server still works through what they
   // asked: wait until it answers again, so the next run does not pay for this one's backlog.
   await get(base, paths[0]!).catch(() => undefined);
-  if (!times.length) log(`no response from ${base} in ${seconds} s: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: (result as unknown as { requests: { total: number } }).requests.total })}`);
+  if (!times.length)
+    log(
+      `no response from ${base} in ${seconds} s: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: (result as unknown as { requests: { total: number } }).requests.total })}`,
+    );
   return { times, seconds: result.duration || seconds, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
 }
 
@@ -434,9 +480,10 @@ async function capture(url: string, list: Endpoint[], base: string): Promise<Cap
           const statements = table[p]!.statements;
           const rest = await time(async () => (await handleRest(new Request(`${base}${p}`), context(plain))).arrayBuffer());
           await (await handleRest(new Request(`${base}${p}`), context(cached))).arrayBuffer();
-          const restHit = (await time(async () => {
-            for (let k = 0; k < 20; k++) await (await handleRest(new Request(`${base}${p}`), context(cached))).arrayBuffer();
-          })) / 20;
+          const restHit =
+            (await time(async () => {
+              for (let k = 0; k < 20; k++) await (await handleRest(new Request(`${base}${p}`), context(cached))).arrayBuffer();
+            })) / 20;
           const prisma = await time(() => runWaves(statements, prismaOne));
           const viaPg = await time(() => runWaves(statements, pgOne));
           const floorStatements = endpoint.floor === 'main' ? statements.slice(0, 1) : statements;
@@ -681,7 +728,9 @@ async function main() {
       const appStats = await load(coldBase, endpoint.paths, DURATION, true);
       const floorStats = rows.find((r) => r.endpoint === endpoint)!.floor;
       coldRows.push({ endpoint, app: appStats, floor: floorStats });
-      log(`${endpoint.name.padEnd(18)} COLD app p50 ${fmt(appStats.p50)} p95 ${fmt(appStats.p95)} p99 ${fmt(appStats.p99)} ms ${fmt(appStats.rps, 0)} rps | ratio ${fmt(appStats.rps / floorStats.rps, 2)}`);
+      log(
+        `${endpoint.name.padEnd(18)} COLD app p50 ${fmt(appStats.p50)} p95 ${fmt(appStats.p95)} p99 ${fmt(appStats.p99)} ms ${fmt(appStats.rps, 0)} rps | ratio ${fmt(appStats.rps / floorStats.rps, 2)}`,
+      );
     }
     const coldSingle: typeof single = {};
     for (const endpoint of list) {
@@ -692,7 +741,20 @@ async function main() {
     const plans = await explainSearches(database.url, list, captured.table);
     const versions = await versionsOf(database.url);
 
-    const report = renderReport({ rows, single, coldRows, coldSingle, plans, versions, captured, build, fillSeconds, reused: database.reused, migratedOnTop: database.migratedOnTop, seconds: (Date.now() - started) / 1000 });
+    const report = renderReport({
+      rows,
+      single,
+      coldRows,
+      coldSingle,
+      plans,
+      versions,
+      captured,
+      build,
+      fillSeconds,
+      reused: database.reused,
+      migratedOnTop: database.migratedOnTop,
+      seconds: (Date.now() - started) / 1000,
+    });
     console.log(`\n${report}`);
     if (WRITE_REPORT) {
       const file = path.join(ROOT, 'docs', 'benchmarks', `catalog-${new Date().toISOString().slice(0, 10)}.md`);
@@ -756,7 +818,12 @@ async function compare(baselineRef: string) {
     const baseline = await prepareBaseline(ROOT, baselineRef, { keep: OPTIONS.keepBaseline, log, buildEnv: process.env });
     stops.push({ name: `the baseline worktree ${baseline.dir}`, stop: baseline.remove });
     const head = (await runGit('rev-parse', 'HEAD')).trim();
-    const newSide = { commit: head, subject: (await runGit('log', '-1', '--format=%s', head)).trim(), dirty: (await runGit('status', '--porcelain', '--untracked-files=no')).trim() !== '', build: newBuild };
+    const newSide = {
+      commit: head,
+      subject: (await runGit('log', '-1', '--format=%s', head)).trim(),
+      dirty: (await runGit('status', '--porcelain', '--untracked-files=no')).trim() !== '',
+      build: newBuild,
+    };
 
     const list = await endpoints(database.url);
     const urls = [...new Set(list.flatMap((e) => e.paths))];
@@ -795,9 +862,13 @@ async function compare(baselineRef: string) {
       const differing: string[] = [];
       for (const p of urls) {
         const [old, fresh] = [await get(shops.old, p), await get(shops.new, p)];
-        for (const [key, res] of [['old', old], ['new', fresh]] as const) {
+        for (const [key, res] of [
+          ['old', old],
+          ['new', fresh],
+        ] as const) {
           if (res.status !== 200) throw new Error(`${key} build: ${p} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
-          if (pass.name === 'cold' && res.cacheState !== undefined && res.cacheState !== 'off') throw new Error(`${key} build: ${p}: the response cache should be off, X-Catalog-Cache: ${res.cacheState}`);
+          if (pass.name === 'cold' && res.cacheState !== undefined && res.cacheState !== 'off')
+            throw new Error(`${key} build: ${p}: the response cache should be off, X-Catalog-Cache: ${res.cacheState}`);
         }
         if (!old.body.equals(fresh.body)) differing.push(p);
       }
@@ -947,7 +1018,10 @@ function verdicts(row: Row, single: { app: { median: number } } | undefined): { 
   if (endpoint.group === 'sitemap-chunk') {
     // Judged one request at a time; timeouts under 32 connections are reported, not judged.
     const ok = (single?.app.median ?? Infinity) <= TARGETS.sitemapChunkMs;
-    return { text: `one request ≤ ${TARGETS.sitemapChunkMs} ms ${ok ? 'met' : 'MISSED'} (median ${fmt(single?.app.median ?? NaN)} ms)${broken ? `; under load ${app.errors} timeouts/errors` : ''}`, met: ok };
+    return {
+      text: `one request ≤ ${TARGETS.sitemapChunkMs} ms ${ok ? 'met' : 'MISSED'} (median ${fmt(single?.app.median ?? NaN)} ms)${broken ? `; under load ${app.errors} timeouts/errors` : ''}`,
+      met: ok,
+    };
   }
   return { text: 'no target', met: null };
 }
@@ -976,22 +1050,40 @@ function renderReport(input: {
   const w = (s = '') => lines.push(s);
   w(`# Catalog benchmark, ${date}`);
   w();
-  w(`Issue 3, "Scale data and benchmark". Produced by \`npm run bench${quick ? ' -- --quick' : ''}\` (scripts/bench.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; the whole run took ${fmt(input.seconds / 60)} min.`);
+  w(
+    `Issue 3, "Scale data and benchmark". Produced by \`npm run bench${quick ? ' -- --quick' : ''}\` (scripts/bench.ts) on ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}; the whole run took ${fmt(input.seconds / 60)} min.`,
+  );
   w();
   w('## Machine and versions');
   w();
   w(`- ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30)} GiB memory, ${os.type()} ${os.release()}`);
-  w(`- ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  w(
+    `- ${Object.entries(versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' · ')}`,
+  );
   w('- Everything on the same machine: PostgreSQL, the app, the floor server and the load generator share the 2 cores.');
   w();
   w('## Method');
   w();
-  w(`- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? `cached fill reused${input.migratedOnTop.length ? `, then migrated (${input.migratedOnTop.join(', ')}) and vacuumed and analyzed again` : ''}` : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`);
-  w(`- **App**: the production build (${input.build}) started as production starts it (\`npm start -- --prebuilt\`: scripts/start.ts) with NODE_ENV=production on 127.0.0.1; requests go to /v1 (handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`);
-  w(`- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second app on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`);
-  w(`- **URL distribution**: each endpoint rotates round-robin over its fixed list of addresses (1 to ${Math.max(...rows.map((r) => r.endpoint.paths.length))} per endpoint, listed in the table), and every address was requested once before timing. So in the first pass nearly every timed request is a cache hit (the hit ratio is counted from each answer's \`X-Catalog-Cache\` header): that pass shows what repeated reads of popular pages cost, not what a never-seen address costs; the cold pass shows that.`);
-  w(`- **Floor**: a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays them: lists, search, by-slugs and sitemaps run **all** their statements in parallel (as the service's Promise.all); the detail endpoints (artwork, artist, taxon) run only their **first (main) statement**, as the issue asks. The floor answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`);
-  w(`- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, on the app and then on the floor, rotating over the URLs listed per endpoint. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`);
+  w(
+    `- **Data**: scripts/fill-catalog.ts, deterministic: ${WORKS.toLocaleString('en')} published synthetic works by ${ARTISTS.toLocaleString('en')} published artists (plus the 31 curated works), 284 synthetic browse pages (200 museums, 24 movements, 16 genres, 44 subjects; each work in 1 museum, 1 movement, 1 genre and 1–4 subjects), titles in en (all), fr 80 %, de 70 %, es 65 %, it 60 %, ja 50 %, artist names in the six languages. Embedded PostgreSQL ${versions.PostgreSQL}, default settings, vacuumed and analyzed after the fill (${input.reused ? `cached fill reused${input.migratedOnTop.length ? `, then migrated (${input.migratedOnTop.join(', ')}) and vacuumed and analyzed again` : ''}` : `filled in this run, ${fmt(input.fillSeconds)} s including start and migration`}).`,
+  );
+  w(
+    `- **App**: the production build (${input.build}) started as production starts it (\`npm start -- --prebuilt\`: scripts/start.ts) with NODE_ENV=production on 127.0.0.1; requests go to /v1 (handleRest → for public catalog reads the response cache, else the procedure called directly → service → Prisma 7 with @prisma/adapter-pg, pool of 10).`,
+  );
+  w(
+    `- **Two passes of the app**: first as deployed, with the in-process response cache (${APP_CACHE_MB} MiB, catalog version re-read at most every second); then a second app on the same build and database with \`CATALOG_CACHE_MB=0\`, where every request is computed (the *cold* numbers). The floor is measured once and both passes are compared with it.`,
+  );
+  w(
+    `- **URL distribution**: each endpoint rotates round-robin over its fixed list of addresses (1 to ${Math.max(...rows.map((r) => r.endpoint.paths.length))} per endpoint, listed in the table), and every address was requested once before timing. So in the first pass nearly every timed request is a cache hit (the hit ratio is counted from each answer's \`X-Catalog-Cache\` header): that pass shows what repeated reads of popular pages cost, not what a never-seen address costs; the cold pass shows that.`,
+  );
+  w(
+    `- **Floor**: a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays them: lists, search, by-slugs and sitemaps run **all** their statements in parallel (as the service's Promise.all); the detail endpoints (artwork, artist, taxon) run only their **first (main) statement**, as the issue asks. The floor answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`,
+  );
+  w(
+    `- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, on the app and then on the floor, rotating over the URLs listed per endpoint. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`,
+  );
   w(`- **One at a time**: 30 sequential requests per endpoint on one kept-alive connection (20 for the sitemap chunk), on the app and on the floor.`);
   w();
   const loadTable = (title: string, intro: string, table: Row[], singles: Single) => {
@@ -1025,13 +1117,19 @@ function renderReport(input: {
     coldRows,
     coldSingle,
   );
-  w('Latencies in milliseconds. Targets (issue 3): detail, lists and by-slugs p95 ≤ 25 ms and ≥ 0.5 × the floor\'s rps; search p95 ≤ 60 ms; a 5,000-entry sitemap chunk ≤ 300 ms (judged on one request at a time, below).');
+  w(
+    "Latencies in milliseconds. Targets (issue 3): detail, lists and by-slugs p95 ≤ 25 ms and ≥ 0.5 × the floor's rps; search p95 ≤ 60 ms; a 5,000-entry sitemap chunk ≤ 300 ms (judged on one request at a time, below).",
+  );
   w();
   w('## One request at a time, and where the time goes');
   w();
-  w('Means over the same URLs, sequential, in milliseconds. *HTTP app* is over HTTP to the served app; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what the server around the handler and HTTP cost a request. So: HTTP app − handleRest ≈ server + HTTP; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma\'s own cost.');
+  w(
+    "Means over the same URLs, sequential, in milliseconds. *HTTP app* is over HTTP to the served app; *handleRest* is the same /v1 handler called in-process (bench process, same build of the sources via tsx) with the body read; *Prisma* replays the captured statements through Prisma (`$queryRawUnsafe`, same waves: parallel where the service ran them in parallel); *pg* replays them through a bare `pg` Pool; *floor* is what the floor server runs (main statement only for details). *handleRest (cache hit)* is the same handler answering from a response cache (mean of 20 calls), so HTTP app median (cached) − handleRest (cache hit) ≈ what the server around the handler and HTTP cost a request. So: HTTP app − handleRest ≈ server + HTTP; handleRest − Prisma ≈ REST wrapper + tRPC + Zod (input and output) + mapping + ETag; Prisma − pg ≈ Prisma's own cost.",
+  );
   w();
-  w('| endpoint | statements (waves) | HTTP app median (cached) | handleRest (cache hit) | HTTP app median (cold) | HTTP app mean (cold) | handleRest (cold) | Prisma | pg | floor (in-process) | HTTP floor mean |');
+  w(
+    '| endpoint | statements (waves) | HTTP app median (cached) | handleRest (cache hit) | HTTP app median (cold) | HTTP app mean (cold) | handleRest (cold) | Prisma | pg | floor (in-process) | HTTP floor mean |',
+  );
   w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const row of rows) {
     const b = row.endpoint.paths.map((p) => captured.breakdown[p]).filter((x): x is NonNullable<typeof x> => !!x);
@@ -1039,29 +1137,47 @@ function renderReport(input: {
     const s = single[row.endpoint.name]!;
     const c = coldSingle[row.endpoint.name]!;
     w(
-      `| ${row.endpoint.name} | ${fmt(mean((x) => x.statements), 1)} (${fmt(mean((x) => x.waves), 1)}) | ${fmt(s.app.median)} | ${fmt(mean((x) => x.restHit), 2)} | ${fmt(c.app.median)} | ${fmt(c.app.mean)} | ${fmt(mean((x) => x.rest))} | ${fmt(mean((x) => x.prisma))} | ${fmt(mean((x) => x.pg))} | ${fmt(mean((x) => x.floor))} | ${fmt(s.floor.mean)} |`,
+      `| ${row.endpoint.name} | ${fmt(
+        mean((x) => x.statements),
+        1,
+      )} (${fmt(
+        mean((x) => x.waves),
+        1,
+      )}) | ${fmt(s.app.median)} | ${fmt(
+        mean((x) => x.restHit),
+        2,
+      )} | ${fmt(c.app.median)} | ${fmt(c.app.mean)} | ${fmt(mean((x) => x.rest))} | ${fmt(mean((x) => x.prisma))} | ${fmt(mean((x) => x.pg))} | ${fmt(mean((x) => x.floor))} | ${fmt(s.floor.mean)} |`,
     );
   }
   const chunk = coldSingle['sitemap-chunk'];
   if (chunk) {
     w();
-    w(`Sitemap chunk of 5,000 entries, one request at a time, cold (computed): median ${fmt(chunk.app.median)} ms, max ${fmt(chunk.app.max)} ms, ${fmtBytes(chunk.app.bytes)} a body; from the response cache: median ${fmt(single['sitemap-chunk']!.app.median)} ms (floor: median ${fmt(chunk.floor.median)} ms, ${fmtBytes(chunk.floor.bytes)}). Target ≤ ${TARGETS.sitemapChunkMs} ms, judged cold: ${chunk.app.median <= TARGETS.sitemapChunkMs ? 'met' : 'MISSED'}.`);
+    w(
+      `Sitemap chunk of 5,000 entries, one request at a time, cold (computed): median ${fmt(chunk.app.median)} ms, max ${fmt(chunk.app.max)} ms, ${fmtBytes(chunk.app.bytes)} a body; from the response cache: median ${fmt(single['sitemap-chunk']!.app.median)} ms (floor: median ${fmt(chunk.floor.median)} ms, ${fmtBytes(chunk.floor.bytes)}). Target ≤ ${TARGETS.sitemapChunkMs} ms, judged cold: ${chunk.app.median <= TARGETS.sitemapChunkMs ? 'met' : 'MISSED'}.`,
+    );
   }
   w();
   w('## Search plans at 100,000 works');
   w();
-  w('Every search URL of the run, both statements listArtworks runs (the page of cards and the total), `EXPLAIN (ANALYZE, BUFFERS)` with the captured SQL and parameters, after the load.');
+  w(
+    'Every search URL of the run, both statements listArtworks runs (the page of cards and the total), `EXPLAIN (ANALYZE, BUFFERS)` with the captured SQL and parameters, after the load.',
+  );
   w();
   w('| endpoint | q | statement | execution (ms) | sequential scan of artworks | sequential scans (any table) |');
   w('| --- | --- | --- | ---: | --- | --- |');
-  for (const plan of plans) w(`| ${plan.endpoint} | ${plan.query} | ${plan.statement} | ${fmt(plan.executionMs, 2)} | ${plan.seqScanOfArtworks ? '**yes**' : 'no'} | ${plan.seqScans.join(', ') || '–'} |`);
+  for (const plan of plans)
+    w(
+      `| ${plan.endpoint} | ${plan.query} | ${plan.statement} | ${fmt(plan.executionMs, 2)} | ${plan.seqScanOfArtworks ? '**yes**' : 'no'} | ${plan.seqScans.join(', ') || '–'} |`,
+    );
   w();
   const shown = new Set<string>();
   for (const plan of plans) {
     const key = `${plan.endpoint}:${plan.statement}`;
     if (shown.has(key) || !/^search-(en|fr|ja)-(one|two)$/.test(plan.endpoint)) continue;
     shown.add(key);
-    w(`<details><summary>${plan.endpoint}, q = "${plan.query}", ${plan.statement}: ${fmt(plan.executionMs, 2)} ms${plan.seqScanOfArtworks ? ', sequential scan of artworks' : ''}</summary>`);
+    w(
+      `<details><summary>${plan.endpoint}, q = "${plan.query}", ${plan.statement}: ${fmt(plan.executionMs, 2)} ms${plan.seqScanOfArtworks ? ', sequential scan of artworks' : ''}</summary>`,
+    );
     w();
     w('```');
     w(plan.text);
@@ -1105,10 +1221,14 @@ function renderReport(input: {
       return { http: single[row.endpoint.name]!.app.median, handler: b.reduce((a, x) => a + x.restHit, 0) / (b.length || 1) };
     });
   const mid = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
-  w(`On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is the server's own handling of a request (Request/Response bridging) and HTTP, which bounds the cached requests per second under load.`);
+  w(
+    `On a cache hit, handleRest itself takes a median ${fmt(mid(hitShares.map((h) => h.handler)), 2)} ms of a ${fmt(mid(hitShares.map((h) => h.http)), 2)} ms HTTP round trip (one request at a time, median over endpoints): the rest is the server's own handling of a request (Request/Response bridging) and HTTP, which bounds the cached requests per second under load.`,
+  );
   w();
   const seq = plans.filter((p) => p.seqScanOfArtworks);
-  w(`- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`);
+  w(
+    `- ${seq.length ? '❌' : '✅'} search plans: ${seq.length ? `sequential scan of artworks in ${seq.length} of ${plans.length} statements (${[...new Set(seq.map((p) => p.query))].join(', ')})` : `no sequential scan of artworks in any of ${plans.length} statements`}`,
+  );
   w();
   return `${lines.join('\n')}\n`;
 }

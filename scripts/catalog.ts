@@ -54,21 +54,36 @@ try {
   if (command === 'ingest') {
     progress(`ingest from ${config.WIKIDATA_SPARQL_URL}`);
     const result = await ingestCatalog(db, wikidata!, { painters: option('painters'), force: rest.includes('--force'), trigger: 'cli', progress });
-    progress(`ingest run ${result.runId}: ${result.painters.length} painters, ${result.artworksAdded} works queued, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}, ${result.queries.length} queries in ${(result.queries.reduce((n, q) => n + q.ms, 0) / 1000).toFixed(1)} s`);
+    progress(
+      `ingest run ${result.runId}: ${result.painters.length} painters, ${result.artworksAdded} works queued, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}, ${result.queries.length} queries in ${(result.queries.reduce((n, q) => n + q.ms, 0) / 1000).toFixed(1)} s`,
+    );
   } else if (command === 'stories') {
     const model = configuredModel(config);
     progress(`stories ${model ? `from the language model at ${config.LLM_BASE_URL}` : 'from the factual templates (LLM_BASE_URL unset)'}`);
     const limit = option('limit');
-    for (let total = 0; ; ) {
+    for (let total = 0; ;) {
       const done = await writeStories(db, model, { limit: Math.min(500, limit ? limit - total : 500), progress });
       total += done.written;
       if (!done.written || !done.remaining || (limit && total >= limit)) break;
     }
   } else if (command === 'publish') {
-    const result = await publishRun(db, { perDay: config.PUBLISH_PER_DAY, baseUrl: publicBaseUrl(config), trigger: 'cli', count: option('count'), model: configuredModel(config), progress });
-    progress(`published ${result.published} (${result.capLeft} left of today's cap of ${config.PUBLISH_PER_DAY}); artists introduced: ${result.artistsIntroduced.join(', ') || 'none'}`);
+    const result = await publishRun(db, {
+      perDay: config.PUBLISH_PER_DAY,
+      baseUrl: publicBaseUrl(config),
+      trigger: 'cli',
+      count: option('count'),
+      model: configuredModel(config),
+      progress,
+    });
+    progress(
+      `published ${result.published} (${result.capLeft} left of today's cap of ${config.PUBLISH_PER_DAY}); artists introduced: ${result.artistsIntroduced.join(', ') || 'none'}`,
+    );
     const notifier = configuredNotifier(config);
-    const sent = await drainOutbox(db, runHere(() => ({ db, mailer: null, baseUrl: publicBaseUrl(config), notifier })), { names: [NOTIFY_EVENT], limit: 1000 });
+    const sent = await drainOutbox(
+      db,
+      runHere(() => ({ db, mailer: null, baseUrl: publicBaseUrl(config), notifier })),
+      { names: [NOTIFY_EVENT], limit: 1000 },
+    );
     progress(notifier ? `IndexNow: ${sent.sent} notification batches sent, ${sent.failed} to retry` : `IndexNow not configured: ${result.urls} addresses left to the sitemaps`);
   } else {
     const counts = await refreshCounts(db);

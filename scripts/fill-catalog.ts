@@ -210,29 +210,184 @@ const GENRES: Words[] = [
 /** Painters' names by tradition: [latin, japanese] for first and family names. */
 const NAME_GROUPS: { first: [string, string][]; last: [string, string][]; familyFirst?: boolean }[] = [
   {
-    first: [['Jean', 'ジャン'], ['Pierre', 'ピエール'], ['Claude', 'クロード'], ['Camille', 'カミーユ'], ['Henri', 'アンリ'], ['Louis', 'ルイ'], ['Marie', 'マリー'], ['Berthe', 'ベルト'], ['Édouard', 'エドゥアール'], ['Jeanne', 'ジャンヌ']],
-    last: [['Moreau', 'モロー'], ['Lefèvre', 'ルフェーヴル'], ['Dubois', 'デュボワ'], ['Laurent', 'ローラン'], ['Girard', 'ジラール'], ['Rousseau', 'ルソー'], ['Fontaine', 'フォンテーヌ'], ['Mercier', 'メルシエ'], ['Chevalier', 'シュヴァリエ'], ['Garnier', 'ガルニエ'], ['Lemaire', 'ルメール'], ['Perrin', 'ペラン'], ['Marchand', 'マルシャン'], ['Renard', 'ルナール'], ['Blanchard', 'ブランシャール']],
+    first: [
+      ['Jean', 'ジャン'],
+      ['Pierre', 'ピエール'],
+      ['Claude', 'クロード'],
+      ['Camille', 'カミーユ'],
+      ['Henri', 'アンリ'],
+      ['Louis', 'ルイ'],
+      ['Marie', 'マリー'],
+      ['Berthe', 'ベルト'],
+      ['Édouard', 'エドゥアール'],
+      ['Jeanne', 'ジャンヌ'],
+    ],
+    last: [
+      ['Moreau', 'モロー'],
+      ['Lefèvre', 'ルフェーヴル'],
+      ['Dubois', 'デュボワ'],
+      ['Laurent', 'ローラン'],
+      ['Girard', 'ジラール'],
+      ['Rousseau', 'ルソー'],
+      ['Fontaine', 'フォンテーヌ'],
+      ['Mercier', 'メルシエ'],
+      ['Chevalier', 'シュヴァリエ'],
+      ['Garnier', 'ガルニエ'],
+      ['Lemaire', 'ルメール'],
+      ['Perrin', 'ペラン'],
+      ['Marchand', 'マルシャン'],
+      ['Renard', 'ルナール'],
+      ['Blanchard', 'ブランシャール'],
+    ],
   },
   {
-    first: [['Giovanni', 'ジョヴァンニ'], ['Paolo', 'パオロ'], ['Francesco', 'フランチェスコ'], ['Lucia', 'ルチア'], ['Antonio', 'アントニオ'], ['Caterina', 'カテリーナ'], ['Giulia', 'ジュリア'], ['Lorenzo', 'ロレンツォ']],
-    last: [['Rossi', 'ロッシ'], ['Bianchi', 'ビアンキ'], ['Romano', 'ロマーノ'], ['Colombo', 'コロンボ'], ['Ricci', 'リッチ'], ['Marino', 'マリーノ'], ['Greco', 'グレコ'], ['Bruno', 'ブルーノ'], ['Gallo', 'ガッロ'], ['Conti', 'コンティ'], ['De Luca', 'デ・ルーカ'], ['Mancini', 'マンチーニ'], ['Costa', 'コスタ'], ['Giordano', 'ジョルダーノ'], ['Lombardi', 'ロンバルディ']],
+    first: [
+      ['Giovanni', 'ジョヴァンニ'],
+      ['Paolo', 'パオロ'],
+      ['Francesco', 'フランチェスコ'],
+      ['Lucia', 'ルチア'],
+      ['Antonio', 'アントニオ'],
+      ['Caterina', 'カテリーナ'],
+      ['Giulia', 'ジュリア'],
+      ['Lorenzo', 'ロレンツォ'],
+    ],
+    last: [
+      ['Rossi', 'ロッシ'],
+      ['Bianchi', 'ビアンキ'],
+      ['Romano', 'ロマーノ'],
+      ['Colombo', 'コロンボ'],
+      ['Ricci', 'リッチ'],
+      ['Marino', 'マリーノ'],
+      ['Greco', 'グレコ'],
+      ['Bruno', 'ブルーノ'],
+      ['Gallo', 'ガッロ'],
+      ['Conti', 'コンティ'],
+      ['De Luca', 'デ・ルーカ'],
+      ['Mancini', 'マンチーニ'],
+      ['Costa', 'コスタ'],
+      ['Giordano', 'ジョルダーノ'],
+      ['Lombardi', 'ロンバルディ'],
+    ],
   },
   {
-    first: [['Diego', 'ディエゴ'], ['Francisco', 'フランシスコ'], ['Juan', 'フアン'], ['Carmen', 'カルメン'], ['José', 'ホセ'], ['Isabel', 'イサベル'], ['Joaquín', 'ホアキン'], ['Ángela', 'アンヘラ']],
-    last: [['García', 'ガルシア'], ['Fernández', 'フェルナンデス'], ['López', 'ロペス'], ['Martínez', 'マルティネス'], ['Sánchez', 'サンチェス'], ['Pérez', 'ペレス'], ['Gómez', 'ゴメス'], ['Ruiz', 'ルイス'], ['Díaz', 'ディアス'], ['Moreno', 'モレノ'], ['Muñoz', 'ムニョス'], ['Álvarez', 'アルバレス'], ['Romero', 'ロメロ'], ['Navarro', 'ナバロ'], ['Torres', 'トーレス']],
+    first: [
+      ['Diego', 'ディエゴ'],
+      ['Francisco', 'フランシスコ'],
+      ['Juan', 'フアン'],
+      ['Carmen', 'カルメン'],
+      ['José', 'ホセ'],
+      ['Isabel', 'イサベル'],
+      ['Joaquín', 'ホアキン'],
+      ['Ángela', 'アンヘラ'],
+    ],
+    last: [
+      ['García', 'ガルシア'],
+      ['Fernández', 'フェルナンデス'],
+      ['López', 'ロペス'],
+      ['Martínez', 'マルティネス'],
+      ['Sánchez', 'サンチェス'],
+      ['Pérez', 'ペレス'],
+      ['Gómez', 'ゴメス'],
+      ['Ruiz', 'ルイス'],
+      ['Díaz', 'ディアス'],
+      ['Moreno', 'モレノ'],
+      ['Muñoz', 'ムニョス'],
+      ['Álvarez', 'アルバレス'],
+      ['Romero', 'ロメロ'],
+      ['Navarro', 'ナバロ'],
+      ['Torres', 'トーレス'],
+    ],
   },
   {
-    first: [['Jan', 'ヤン'], ['Pieter', 'ピーテル'], ['Johannes', 'ヨハネス'], ['Albrecht', 'アルブレヒト'], ['Caspar', 'カスパー'], ['Franz', 'フランツ'], ['Anna', 'アンナ'], ['Clara', 'クララ'], ['Gustav', 'グスタフ']],
-    last: [['Müller', 'ミュラー'], ['Schmidt', 'シュミット'], ['Schneider', 'シュナイダー'], ['Fischer', 'フィッシャー'], ['Weber', 'ヴェーバー'], ['Becker', 'ベッカー'], ['Hoffmann', 'ホフマン'], ['de Vries', 'デ・フリース'], ['van Dijk', 'ファン・デイク'], ['Jansen', 'ヤンセン'], ['Bakker', 'バッカー'], ['Visser', 'フィッセル'], ['Smit', 'スミット'], ['Koch', 'コッホ'], ['Wagner', 'ワーグナー']],
+    first: [
+      ['Jan', 'ヤン'],
+      ['Pieter', 'ピーテル'],
+      ['Johannes', 'ヨハネス'],
+      ['Albrecht', 'アルブレヒト'],
+      ['Caspar', 'カスパー'],
+      ['Franz', 'フランツ'],
+      ['Anna', 'アンナ'],
+      ['Clara', 'クララ'],
+      ['Gustav', 'グスタフ'],
+    ],
+    last: [
+      ['Müller', 'ミュラー'],
+      ['Schmidt', 'シュミット'],
+      ['Schneider', 'シュナイダー'],
+      ['Fischer', 'フィッシャー'],
+      ['Weber', 'ヴェーバー'],
+      ['Becker', 'ベッカー'],
+      ['Hoffmann', 'ホフマン'],
+      ['de Vries', 'デ・フリース'],
+      ['van Dijk', 'ファン・デイク'],
+      ['Jansen', 'ヤンセン'],
+      ['Bakker', 'バッカー'],
+      ['Visser', 'フィッセル'],
+      ['Smit', 'スミット'],
+      ['Koch', 'コッホ'],
+      ['Wagner', 'ワーグナー'],
+    ],
   },
   {
-    first: [['William', 'ウィリアム'], ['John', 'ジョン'], ['Thomas', 'トーマス'], ['Mary', 'メアリー'], ['Joseph', 'ジョゼフ'], ['Elizabeth', 'エリザベス'], ['George', 'ジョージ'], ['Emily', 'エミリー']],
-    last: [['Smith', 'スミス'], ['Turner', 'ターナー'], ['Walker', 'ウォーカー'], ['Wright', 'ライト'], ['Hughes', 'ヒューズ'], ['Clarke', 'クラーク'], ['Hall', 'ホール'], ['Wood', 'ウッド'], ['Green', 'グリーン'], ['Baker', 'ベイカー'], ['Hill', 'ヒル'], ['Moore', 'ムーア'], ['Ward', 'ウォード'], ['Palmer', 'パーマー'], ['Cooper', 'クーパー']],
+    first: [
+      ['William', 'ウィリアム'],
+      ['John', 'ジョン'],
+      ['Thomas', 'トーマス'],
+      ['Mary', 'メアリー'],
+      ['Joseph', 'ジョゼフ'],
+      ['Elizabeth', 'エリザベス'],
+      ['George', 'ジョージ'],
+      ['Emily', 'エミリー'],
+    ],
+    last: [
+      ['Smith', 'スミス'],
+      ['Turner', 'ターナー'],
+      ['Walker', 'ウォーカー'],
+      ['Wright', 'ライト'],
+      ['Hughes', 'ヒューズ'],
+      ['Clarke', 'クラーク'],
+      ['Hall', 'ホール'],
+      ['Wood', 'ウッド'],
+      ['Green', 'グリーン'],
+      ['Baker', 'ベイカー'],
+      ['Hill', 'ヒル'],
+      ['Moore', 'ムーア'],
+      ['Ward', 'ウォード'],
+      ['Palmer', 'パーマー'],
+      ['Cooper', 'クーパー'],
+    ],
   },
   {
     familyFirst: true,
-    first: [['Kuniyoshi', '国芳'], ['Kiyonaga', '清長'], ['Harunobu', '春信'], ['Eitoku', '永徳'], ['Korin', '光琳'], ['Okyo', '応挙'], ['Hoitsu', '抱一'], ['Taikan', '大観'], ['Shunso', '春草'], ['Kiyoshi', '清']],
-    last: [['Utagawa', '歌川'], ['Katsushika', '葛飾'], ['Kitagawa', '喜多川'], ['Suzuki', '鈴木'], ['Tanaka', '田中'], ['Ito', '伊藤'], ['Kano', '狩野'], ['Ogata', '尾形'], ['Maruyama', '円山'], ['Sakai', '酒井'], ['Yokoyama', '横山'], ['Hishida', '菱田'], ['Kobayashi', '小林'], ['Takahashi', '高橋'], ['Yamamoto', '山本']],
+    first: [
+      ['Kuniyoshi', '国芳'],
+      ['Kiyonaga', '清長'],
+      ['Harunobu', '春信'],
+      ['Eitoku', '永徳'],
+      ['Korin', '光琳'],
+      ['Okyo', '応挙'],
+      ['Hoitsu', '抱一'],
+      ['Taikan', '大観'],
+      ['Shunso', '春草'],
+      ['Kiyoshi', '清'],
+    ],
+    last: [
+      ['Utagawa', '歌川'],
+      ['Katsushika', '葛飾'],
+      ['Kitagawa', '喜多川'],
+      ['Suzuki', '鈴木'],
+      ['Tanaka', '田中'],
+      ['Ito', '伊藤'],
+      ['Kano', '狩野'],
+      ['Ogata', '尾形'],
+      ['Maruyama', '円山'],
+      ['Sakai', '酒井'],
+      ['Yokoyama', '横山'],
+      ['Hishida', '菱田'],
+      ['Kobayashi', '小林'],
+      ['Takahashi', '高橋'],
+      ['Yamamoto', '山本'],
+    ],
   },
 ];
 
@@ -336,7 +491,10 @@ async function bulkInsert(client: pg.ClientBase, table: string, columns: [name: 
   const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${arrays})`;
   for (let start = 0; start < rows.length; start += BATCH) {
     const slice = rows.slice(start, start + BATCH);
-    await client.query(sql, columns.map((_, k) => slice.map((row) => row[k])));
+    await client.query(
+      sql,
+      columns.map((_, k) => slice.map((row) => row[k])),
+    );
   }
 }
 
@@ -385,16 +543,24 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
       taken.add(`${spec.kind}:${slug}`);
       taxonIds[spec.kind].push(id);
       taxaRows.push([id, spec.kind, slug, `XT${k + 1}`, BASE_TIME]);
-      catalogLocales.forEach((lang) =>
-        taxonTextRows.push([id, lang, spec.names[L(lang)], lang === 'en' ? `${spec.names[0]}: works in the catalog, best known first.` : null]),
-      );
+      catalogLocales.forEach((lang) => taxonTextRows.push([id, lang, spec.names[L(lang)], lang === 'en' ? `${spec.names[0]}: works in the catalog, best known first.` : null]));
     });
     await client.query(
       `INSERT INTO taxa (id, kind, slug, wikidata_id, updated_at)
        SELECT id, kind::"TaxonKind", slug, wd, to_timestamp(t / 1000.0) FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[]) AS u(id, kind, slug, wd, t)`,
       [0, 1, 2, 3, 4].map((c) => taxaRows.map((r) => r[c])),
     );
-    await bulkInsert(client, 'taxon_texts', [['taxon_id', 'int'], ['locale', 'text'], ['name', 'text'], ['description', 'text']], taxonTextRows);
+    await bulkInsert(
+      client,
+      'taxon_texts',
+      [
+        ['taxon_id', 'int'],
+        ['locale', 'text'],
+        ['name', 'text'],
+        ['description', 'text'],
+      ],
+      taxonTextRows,
+    );
     log(`${specs.length} browse pages`);
 
     // Artists, each with a main movement most of their works belong to.
@@ -422,10 +588,25 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     const artistTextRows: unknown[][] = [];
     for (const a of artists) {
       catalogLocales.forEach((lang) =>
-        artistTextRows.push([a.id, lang, a.names[L(lang)], lang === 'en' ? `${a.names[0]} (${a.birth}–${a.death}) was a painter whose works are reproduced by hand in our studio.` : null]),
+        artistTextRows.push([
+          a.id,
+          lang,
+          a.names[L(lang)],
+          lang === 'en' ? `${a.names[0]} (${a.birth}–${a.death}) was a painter whose works are reproduced by hand in our studio.` : null,
+        ]),
       );
     }
-    await bulkInsert(client, 'artist_texts', [['artist_id', 'int'], ['locale', 'text'], ['name', 'text'], ['bio', 'text']], artistTextRows);
+    await bulkInsert(
+      client,
+      'artist_texts',
+      [
+        ['artist_id', 'int'],
+        ['locale', 'text'],
+        ['name', 'text'],
+        ['bio', 'text'],
+      ],
+      artistTextRows,
+    );
     log(`${artistCount} artists`);
 
     // Works: the first of each artist so every artist has one, then skewed toward prolific painters.
@@ -477,16 +658,46 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     await bulkInsert(
       client,
       'fill_works',
-      [['id', 'int'], ['slug', 'text'], ['wd', 'text'], ['artist_id', 'int'], ['year', 'int'], ['h', 'numeric'], ['w', 'numeric'], ['image', 'text'], ['pop', 'int'], ['featured', 'bool'], ['t', 'float8']],
+      [
+        ['id', 'int'],
+        ['slug', 'text'],
+        ['wd', 'text'],
+        ['artist_id', 'int'],
+        ['year', 'int'],
+        ['h', 'numeric'],
+        ['w', 'numeric'],
+        ['image', 'text'],
+        ['pop', 'int'],
+        ['featured', 'bool'],
+        ['t', 'float8'],
+      ],
       workRows,
     );
     await client.query(`
       INSERT INTO artworks (id, slug, wikidata_id, artist_id, year, height_cm, width_cm, image_file, popularity, featured, curated, status, published_at, updated_at)
       SELECT id, slug, wd, artist_id, year, h, w, image, pop, featured, false, 'published', to_timestamp(t / 1000.0), to_timestamp(t / 1000.0) FROM fill_works ORDER BY id`);
     log(`${works} artworks`);
-    await bulkInsert(client, 'artwork_texts', [['artwork_id', 'int'], ['locale', 'text'], ['title', 'text'], ['story', 'text']], textRows);
+    await bulkInsert(
+      client,
+      'artwork_texts',
+      [
+        ['artwork_id', 'int'],
+        ['locale', 'text'],
+        ['title', 'text'],
+        ['story', 'text'],
+      ],
+      textRows,
+    );
     log(`${textRows.length} titles`);
-    await bulkInsert(client, 'artwork_taxa', [['artwork_id', 'int'], ['taxon_id', 'int']], linkRows);
+    await bulkInsert(
+      client,
+      'artwork_taxa',
+      [
+        ['artwork_id', 'int'],
+        ['taxon_id', 'int'],
+      ],
+      linkRows,
+    );
     log(`${linkRows.length} browse-page links`);
 
     // What the triggers would have written, for all synthetic works at once.

@@ -19,7 +19,16 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const log = (line: string) => console.log(`[lighthouse] ${line}`);
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -68,7 +77,13 @@ async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: s
     url,
     formFactor,
     scores,
-    metrics: { FCP: metric('first-contentful-paint'), LCP: metric('largest-contentful-paint'), TBT: metric('total-blocking-time'), CLS: metric('cumulative-layout-shift'), SI: metric('speed-index') },
+    metrics: {
+      FCP: metric('first-contentful-paint'),
+      LCP: metric('largest-contentful-paint'),
+      TBT: metric('total-blocking-time'),
+      CLS: metric('cumulative-layout-shift'),
+      SI: metric('speed-index'),
+    },
     failing: [...new Set(failing)],
   };
 }
@@ -146,7 +161,7 @@ function render(runs: Run[], speeds: Speed[]): string {
     `# Lighthouse: home, artworks grid, artwork page (${new Date().toISOString().slice(0, 10)})`,
     '',
     '`npm run lighthouse`: Lighthouse ' + '12.8 (npm) in Debian Chromium, headless, against the production build on the embedded default,',
-    'pages warmed once (served from Next\'s cache, as shoppers get them). Mobile is Lighthouse\'s default (Moto G power,',
+    "pages warmed once (served from Next's cache, as shoppers get them). Mobile is Lighthouse's default (Moto G power,",
     'slow 4G, 4× CPU slowdown); desktop is its desktop preset. These machines have 2 cores; no network beyond loopback,',
     'so Commons images are the drawn placeholders our `/images` route answers.',
     '',
@@ -154,7 +169,10 @@ function render(runs: Run[], speeds: Speed[]): string {
     '',
     '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...runs.map((r) => `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`),
+    ...runs.map(
+      (r) =>
+        `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`,
+    ),
     '',
     '## Audits below 90 (per run)',
     '',

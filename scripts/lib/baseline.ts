@@ -25,13 +25,19 @@ export interface BaselineCheckout {
 /** Runs a command; answers its stdout; rejects with its output when it fails. */
 export function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; show?: boolean }): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', options.show ? 'inherit' : 'pipe', options.show ? 'inherit' : 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', options.show ? 'inherit' : 'pipe', options.show ? 'inherit' : 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.stderr?.on('data', (c: Buffer) => (err += c.toString('utf8')));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} (in ${options.cwd}) failed with exit code ${code}\n${(err || out).slice(-3000)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} (in ${options.cwd}) failed with exit code ${code}\n${(err || out).slice(-3000)}`)),
+    );
   });
 }
 
@@ -51,7 +57,11 @@ export async function resolveCommit(root: string, ref: string): Promise<string> 
  * Checks `ref` out in a worktree and builds it. With `keep`, the worktree lives at a fixed place
  * per commit and a finished build found there is used again (the next run skips the build).
  */
-export async function prepareBaseline(root: string, ref: string, options: { keep: boolean; log: (line: string) => void; buildEnv: NodeJS.ProcessEnv }): Promise<BaselineCheckout> {
+export async function prepareBaseline(
+  root: string,
+  ref: string,
+  options: { keep: boolean; log: (line: string) => void; buildEnv: NodeJS.ProcessEnv },
+): Promise<BaselineCheckout> {
   const { log } = options;
   const commit = await resolveCommit(root, ref);
   const subject = await git(root, 'log', '-1', '--format=%s', commit);
@@ -134,16 +144,27 @@ async function removeWorktree(root: string, dir: string): Promise<void> {
 /** What differs between the commit and this checkout beyond the code under test. */
 async function differences(root: string, commit: string): Promise<string[]> {
   const notes: string[] = [];
-  const differs = async (...paths: string[]) => (await run('git', ['diff', '--quiet', commit, '--', ...paths], { cwd: root }).then(() => false, () => true));
-  if (await differs('package-lock.json')) notes.push('The two commits\' `package-lock.json` differ; the old build ran with **this checkout\'s** installed packages.');
+  const differs = async (...paths: string[]) =>
+    await run('git', ['diff', '--quiet', commit, '--', ...paths], { cwd: root }).then(
+      () => false,
+      () => true,
+    );
+  if (await differs('package-lock.json')) notes.push("The two commits' `package-lock.json` differ; the old build ran with **this checkout's** installed packages.");
   const changedData = [];
   for (const source of DATA_SOURCES) if (await differs(source)) changedData.push(`\`${source}\``);
-  if (changedData.length) notes.push(`The data was filled and seeded by this checkout's ${changedData.join(', ')}, which differ from the old commit's; at its start the old build seeded its copy with its own curated seed.`);
+  if (changedData.length)
+    notes.push(
+      `The data was filled and seeded by this checkout's ${changedData.join(', ')}, which differ from the old commit's; at its start the old build seeded its copy with its own curated seed.`,
+    );
   const own = new Set(readdirSync(path.join(root, 'prisma', 'migrations')).filter((m) => /^\d/.test(m)));
   const theirs = new Set((await git(root, 'ls-tree', '--name-only', `${commit}:prisma/migrations`).catch(() => '')).split('\n').filter((m) => /^\d/.test(m)));
   const onlyNew = [...own].filter((m) => !theirs.has(m));
   const onlyOld = [...theirs].filter((m) => !own.has(m));
-  if (onlyNew.length) notes.push(`The database holds migrations the old commit does not ship (its copy keeps them; health and migrate ignore them): ${onlyNew.map((m) => `\`${m}\``).join(', ')}.`);
-  if (onlyOld.length) notes.push(`The old commit ships migrations this checkout does not; its start applied them to its own copy: ${onlyOld.map((m) => `\`${m}\``).join(', ')}.`);
+  if (onlyNew.length)
+    notes.push(
+      `The database holds migrations the old commit does not ship (its copy keeps them; health and migrate ignore them): ${onlyNew.map((m) => `\`${m}\``).join(', ')}.`,
+    );
+  if (onlyOld.length)
+    notes.push(`The old commit ships migrations this checkout does not; its start applied them to its own copy: ${onlyOld.map((m) => `\`${m}\``).join(', ')}.`);
   return notes;
 }

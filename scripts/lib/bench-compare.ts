@@ -209,7 +209,9 @@ export function renderComparison(report: ComparisonReport): string {
   const day = report.date.toISOString().slice(0, 10);
   w(`# Catalog benchmark: ${short(report.new.commit)} against ${short(report.old.commit)}, ${day}`);
   w();
-  w(`Issue 16, "Performance must not regress". Produced by \`${report.command}\` (scripts/bench.ts) on ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}; the whole run took ${fmt(report.minutes)} min.`);
+  w(
+    `Issue 16, "Performance must not regress". Produced by \`${report.command}\` (scripts/bench.ts) on ${report.date.toISOString().replace(/\.\d+Z$/, 'Z')}; the whole run took ${fmt(report.minutes)} min.`,
+  );
   w();
   w('## What was compared');
   w();
@@ -219,26 +221,43 @@ export function renderComparison(report: ComparisonReport): string {
   const { compared, differing } = report.answers;
   w(
     differing.length
-      ? `- **Answers differ**: ${differing.length} of ${compared} addresses answered other bytes on the two builds, for instance ${differing.slice(0, 5).map((u) => `\`${u}\``).join(', ')}.`
+      ? `- **Answers differ**: ${differing.length} of ${compared} addresses answered other bytes on the two builds, for instance ${differing
+          .slice(0, 5)
+          .map((u) => `\`${u}\``)
+          .join(', ')}.`
       : `- Answers: all ${compared} addresses answered the same bytes on both builds.`,
   );
   w();
   w('## Machine');
   w();
   w(`- ${report.machine.cores} cores (${report.machine.cpu}), ${fmt(report.machine.memoryGiB)} GiB memory, ${report.machine.os}`);
-  w(`- Load average (1 / 5 / 15 min): ${loadAvg(report.loadAverage.start)} at the start, ${loadAvg(report.loadAverage.end)} at the end. Both builds ran at the same time on this machine, so what else ran hit both alike.`);
-  w(`- ${Object.entries(report.versions).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+  w(
+    `- Load average (1 / 5 / 15 min): ${loadAvg(report.loadAverage.start)} at the start, ${loadAvg(report.loadAverage.end)} at the end. Both builds ran at the same time on this machine, so what else ran hit both alike.`,
+  );
+  w(
+    `- ${Object.entries(report.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(' · ')}`,
+  );
   w();
   w('## Method');
   w();
   w(`- **Data**: ${report.data}`);
-  w('- **Databases**: one copy of that database per build (`CREATE DATABASE … TEMPLATE`), on the same PostgreSQL server: the same rows, statistics and server memory for both, and nothing one build does (its start migrates and seeds, its job worker polls) reaches the other\'s catalog version, hence its response cache.');
-  w('- **Shops**: each build started as production starts it, `npm start -- --prebuilt` of its own checkout (the old one in a temporary git worktree, built there by its own `npm run build`), each on its own port of 127.0.0.1, both running during the whole pass.');
+  w(
+    "- **Databases**: one copy of that database per build (`CREATE DATABASE … TEMPLATE`), on the same PostgreSQL server: the same rows, statistics and server memory for both, and nothing one build does (its start migrates and seeds, its job worker polls) reaches the other's catalog version, hence its response cache.",
+  );
+  w(
+    '- **Shops**: each build started as production starts it, `npm start -- --prebuilt` of its own checkout (the old one in a temporary git worktree, built there by its own `npm run build`), each on its own port of 127.0.0.1, both running during the whole pass.',
+  );
   w(
     `- **Load**: autocannon, ${report.options.connections} connections. Per endpoint: ${report.options.warmup} s of warm-up on each build, then ${report.options.rounds} rounds of ${report.options.duration} s on each, alternating (old, new, old, new…), so that the machine's ups and downs fall on both. p95 over every response of a build's rounds; requests/s = responses / seconds. Every address was requested once on both before timing.`,
   );
-  w(`- **Passes**: *cached*, as deployed, with the in-process response cache (${report.cacheMb} MiB); *cold*, both shops started again with \`CATALOG_CACHE_MB=0\`, every request computed.`);
-  w(`- **Verdict** (issue 16): new requests/s ≥ ${REGRESSION.minRpsRatio} × old and new p95 ≤ old p95, with no errors. *Spread* is (max − min) / mean of a build's per-round requests/s: differences smaller than it are noise.`);
+  w(
+    `- **Passes**: *cached*, as deployed, with the in-process response cache (${report.cacheMb} MiB); *cold*, both shops started again with \`CATALOG_CACHE_MB=0\`, every request computed.`,
+  );
+  w(
+    `- **Verdict** (issue 16): new requests/s ≥ ${REGRESSION.minRpsRatio} × old and new p95 ≤ old p95, with no errors. *Spread* is (max − min) / mean of a build's per-round requests/s: differences smaller than it are noise.`,
+  );
   w();
   for (const pass of report.passes) {
     w(`## ${pass.title}`);
@@ -247,7 +266,9 @@ export function renderComparison(report: ComparisonReport): string {
     w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const row of pass.rows) {
       const v = verdict(row);
-      const problems = [!v.rpsOk && 'req/s', !v.p95Ok && 'p95', v.broken && `errors (old ${row.old.non2xx + row.old.errors}, new ${row.new.non2xx + row.new.errors})`].filter(Boolean);
+      const problems = [!v.rpsOk && 'req/s', !v.p95Ok && 'p95', v.broken && `errors (old ${row.old.non2xx + row.old.errors}, new ${row.new.non2xx + row.new.errors})`].filter(
+        Boolean,
+      );
       w(
         `| ${row.endpoint.label} | ${fmt(row.old.rps, 0)} | ${fmt(row.new.rps, 0)} | ${fmt(v.rpsRatio, 2)} | ${fmt(row.old.p95)} | ${fmt(row.new.p95)} | ${fmt(v.p95Ratio, 2)} | ${pct(spread(row.old.roundRps))} / ${pct(spread(row.new.roundRps))} | ${v.ok ? '✅' : `❌ ${problems.join(', ')}`} |`,
       );
@@ -258,10 +279,18 @@ export function renderComparison(report: ComparisonReport): string {
   w();
   for (const pass of report.passes) {
     const misses = pass.rows.filter((row) => !verdict(row).ok);
-    w(`- **${pass.name}**: ${pass.rows.length - misses.length} of ${pass.rows.length} endpoints within the bar.${misses.length ? ` Missed: ${misses.map((row) => {
-      const v = verdict(row);
-      return `${row.endpoint.name} (req/s ${fmt(v.rpsRatio, 2)}×, p95 ${fmt(row.old.p95)} → ${fmt(row.new.p95)} ms)`;
-    }).join('; ')}.` : ''}`);
+    w(
+      `- **${pass.name}**: ${pass.rows.length - misses.length} of ${pass.rows.length} endpoints within the bar.${
+        misses.length
+          ? ` Missed: ${misses
+              .map((row) => {
+                const v = verdict(row);
+                return `${row.endpoint.name} (req/s ${fmt(v.rpsRatio, 2)}×, p95 ${fmt(row.old.p95)} → ${fmt(row.new.p95)} ms)`;
+              })
+              .join('; ')}.`
+          : ''
+      }`,
+    );
   }
   w();
   return `${lines.join('\n')}\n`;

@@ -23,11 +23,30 @@ export const SHOP_ROOT = fileURLToPath(new URL('../..', import.meta.url));
  * A caller that wants one hands it in through `env`.
  */
 export const CALLER_ONLY_VARIABLES = [
-  'DATABASE_URL', 'PORT', 'DATA_DIR', 'PUBLIC_BASE_URL', 'NEXTAUTH_URL',
-  'STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'STRIPE_WEBHOOK_SECRET', 'SMTP_URL',
-  'INNGEST_EVENT_KEY', 'INNGEST_SIGNING_KEY', 'INNGEST_DEV', 'INNGEST_BASE_URL',
-  'UPLOAD_STORAGE', 'LLM_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'GOOGLE_JWKS_URL',
-  'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_OPTIONS', 'TEST_DATABASE_URL',
+  'DATABASE_URL',
+  'PORT',
+  'DATA_DIR',
+  'PUBLIC_BASE_URL',
+  'NEXTAUTH_URL',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_API_BASE',
+  'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
+  'INNGEST_EVENT_KEY',
+  'INNGEST_SIGNING_KEY',
+  'INNGEST_DEV',
+  'INNGEST_BASE_URL',
+  'UPLOAD_STORAGE',
+  'LLM_BASE_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'GOOGLE_ISSUER',
+  'GOOGLE_JWKS_URL',
+  'VITEST',
+  'VITEST_POOL_ID',
+  'VITEST_WORKER_ID',
+  'NODE_OPTIONS',
+  'TEST_DATABASE_URL',
 ];
 
 export interface ShopServerOptions {
@@ -106,7 +125,12 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
 
   // Its own process group: stop() can then reach everything the shop started (the server, a build,
   // the embedded PostgreSQL) even if start.ts itself is gone.
-  const child = spawn('npm', ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])], { cwd: root, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let kept = '';
   const file = typeof options.output === 'object' ? createWriteStream(options.output.file, { flags: 'a' }) : null;
   const keep = (target: NodeJS.WriteStream) => (chunk: Buffer) => {

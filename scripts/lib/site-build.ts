@@ -28,7 +28,9 @@ function sourceFingerprint(): string {
 
 /** Whether `.next` holds a build made from exactly the current sources. */
 export function buildIsCurrent(): boolean {
-  return existsSync(path.join('.next', 'BUILD_ID')) && existsSync(path.join(FRONT_DIR, 'serve.mjs')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
+  return (
+    existsSync(path.join('.next', 'BUILD_ID')) && existsSync(path.join(FRONT_DIR, 'serve.mjs')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint()
+  );
 }
 
 /**

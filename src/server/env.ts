@@ -18,139 +18,196 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   optionalText.pipe(z.coerce.number<string>().int().min(1).max(max).optional()).transform((v) => v ?? fallback);
 /** One line of the shop's identity (a name): printable, at most `max` characters. */
 const shopLine = (max: number) =>
-  optionalText.pipe(z.string().max(max, `must be at most ${max} characters`).regex(/^[^\u0000-\u001f\u007f{}]+$/, 'must be one line of text (no braces)').optional());
+  optionalText.pipe(
+    z
+      .string()
+      .max(max, `must be at most ${max} characters`)
+      .regex(/^[^\u0000-\u001f\u007f{}]+$/, 'must be one line of text (no braces)')
+      .optional(),
+  );
 
 /** The studio's address when SHOP_EMAIL is unset: an `.example` domain, which never receives mail. */
 export const EXAMPLE_SHOP_EMAIL = 'studio@atelier-prints.example';
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: positiveInt(3000, 65535),
-  /** The address shoppers reach the site at; used in checkout return links, sitemaps and e-mail. */
-  PUBLIC_BASE_URL: optionalUrl,
-  /** A PostgreSQL server to use. Unset: the embedded PostgreSQL in DATA_DIR is started. */
-  DATABASE_URL: optionalText.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection address')
-      .optional(),
-  ),
-  /** Where the embedded PostgreSQL, generated secrets and private uploads live. */
-  DATA_DIR: optionalText.transform((v) => v ?? '.data'),
-  /** Staff bearer token (at least 32 characters in production). Unset: every staff endpoint is closed. */
-  ADMIN_TOKEN: optionalText,
-  NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  /** Another address for Stripe's API (a local stand-in in tests); unset: Stripe's own. */
-  STRIPE_API_BASE: optionalUrl,
-  /**
-   * How to pay without a payment provider (a bank transfer, say), as plain text; `\n` starts a new
-   * line. Shown with the order code as the payment reference on the confirmation, the order page
-   * and the order-received e-mail. Unset, with no STRIPE_SECRET_KEY: the studio e-mails how to pay.
-   */
-  PAYMENT_INSTRUCTIONS: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
-  /** Where customer photos are kept: `disk` (DATA_DIR/uploads, private) or an S3-compatible bucket. */
-  UPLOAD_STORAGE: optionalText.pipe(z.enum(['disk', 's3']).optional()).transform((v) => v ?? 'disk'),
-  S3_BUCKET: optionalText,
-  /** An S3-compatible service's address (MinIO, R2, ...); unset: AWS S3 itself. */
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_FORCE_PATH_STYLE: flag,
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address').optional()),
-  MAIL_FROM: optionalText,
-  LLM_BASE_URL: optionalUrl,
-  LLM_API_KEY: optionalText,
-  LLM_MODEL: optionalText,
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  /** The OpenID Connect issuer of Google ID tokens and its signing keys; tests point them at a local issuer. */
-  GOOGLE_ISSUER: optionalUrl.transform((v) => v ?? 'https://accounts.google.com'),
-  GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
-  PUBLISH_PER_DAY: positiveInt(300, 100_000),
-  /** Memory for cached public catalog answers (per database, MiB); 0 turns the cache off. */
-  CATALOG_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(0).max(4096).optional()).transform((v) => v ?? 64),
-  /** How often an instance re-reads the catalog version (ms): how stale a cached answer can be. Default 1000 in production, 0 elsewhere. */
-  CATALOG_CACHE_RECHECK_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(60_000).optional()),
-  /** Where artwork thumbnails are fetched (`<url><file>?width=`); Wikimedia Commons unless pointed elsewhere. */
-  IMAGE_SOURCE_URL: optionalUrl.transform((v) => v ?? 'https://commons.wikimedia.org/wiki/Special:FilePath/'),
-  /** Disk space for kept artwork thumbnails (DATA_DIR/image-cache, MiB); the least recently used go first past it. */
-  IMAGE_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(1).max(1_048_576).optional()).transform((v) => v ?? 512),
-  /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
-  WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
-  /**
-   * The operator's contact (an e-mail address or a web page) in the User-Agent of Wikidata queries,
-   * as Wikimedia's User-Agent policy asks; required before an ingest runs against the public endpoint.
-   */
-  WIKIDATA_CONTACT: optionalText.pipe(z.string().max(200).regex(/^[^\r\n()]+$/, 'must be one line without parentheses (an e-mail address or a web address)').optional()),
-  /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */
-  INDEXNOW_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or hyphens').optional()),
-  INDEXNOW_ENDPOINTS: optionalText.transform((v, ctx) => {
-    const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    for (const url of list) if (!/^https?:\/\/[^\s]+$/.test(url)) ctx.addIssue({ code: 'custom', message: 'must be comma-separated http(s) addresses' });
-    return list;
-  }),
-  /** Inngest: with an event key (or INNGEST_DEV) outbox events go to Inngest; unset, the in-process worker runs them. */
-  INNGEST_EVENT_KEY: optionalText,
-  INNGEST_SIGNING_KEY: optionalText,
-  INNGEST_DEV: flag,
-  /** A self-hosted Inngest server or dev server; unset: Inngest Cloud (or the local dev server with INNGEST_DEV). */
-  INNGEST_BASE_URL: optionalUrl,
-  /** Behind a load balancer: take the client's address from X-Forwarded-For (its last entry, the one the balancer added). Off: the socket's address. */
-  TRUST_PROXY: flag,
-  /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
-  RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
-  /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
-  SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),
-  /** The studio's own address: the contact page shows it, and messages for the studio (a customer's sketch decision) go to it. */
-  SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()).transform((v) => v ?? EXAMPLE_SHOP_EMAIL),
-  /**
-   * The shop's identity on its pages (footer, contact, terms, privacy, imprint): see src/server/shop/identity.ts.
-   * Unset: clearly fictional example values, and the footer says the shop is a demonstration.
-   */
-  SHOP_NAME: shopLine(80),
-  SHOP_LEGAL_NAME: shopLine(160),
-  /** The postal address, lines separated by `|` (or newlines): `12 Canvas Lane|Springfield 12345|Country`. */
-  SHOP_ADDRESS: optionalText.transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    const lines = v.split(/\s*(?:\||\\n|\r?\n)\s*/).map((line) => line.trim()).filter(Boolean);
-    if (lines.length < 2 || lines.length > 8 || lines.some((line) => line.length > 120 || /[\u0000-\u001f]/.test(line))) {
-      ctx.addIssue({ code: 'custom', message: 'must be 2 to 8 lines separated by | (street, postal code and town, country), each at most 120 characters' });
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: positiveInt(3000, 65535),
+    /** The address shoppers reach the site at; used in checkout return links, sitemaps and e-mail. */
+    PUBLIC_BASE_URL: optionalUrl,
+    /** A PostgreSQL server to use. Unset: the embedded PostgreSQL in DATA_DIR is started. */
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection address')
+        .optional(),
+    ),
+    /** Where the embedded PostgreSQL, generated secrets and private uploads live. */
+    DATA_DIR: optionalText.transform((v) => v ?? '.data'),
+    /** Staff bearer token (at least 32 characters in production). Unset: every staff endpoint is closed. */
+    ADMIN_TOKEN: optionalText,
+    NEXTAUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another address for Stripe's API (a local stand-in in tests); unset: Stripe's own. */
+    STRIPE_API_BASE: optionalUrl,
+    /**
+     * How to pay without a payment provider (a bank transfer, say), as plain text; `\n` starts a new
+     * line. Shown with the order code as the payment reference on the confirmation, the order page
+     * and the order-received e-mail. Unset, with no STRIPE_SECRET_KEY: the studio e-mails how to pay.
+     */
+    PAYMENT_INSTRUCTIONS: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
+    /** Where customer photos are kept: `disk` (DATA_DIR/uploads, private) or an S3-compatible bucket. */
+    UPLOAD_STORAGE: optionalText.pipe(z.enum(['disk', 's3']).optional()).transform((v) => v ?? 'disk'),
+    S3_BUCKET: optionalText,
+    /** An S3-compatible service's address (MinIO, R2, ...); unset: AWS S3 itself. */
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag,
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// address')
+        .optional(),
+    ),
+    MAIL_FROM: optionalText,
+    LLM_BASE_URL: optionalUrl,
+    LLM_API_KEY: optionalText,
+    LLM_MODEL: optionalText,
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    /** The OpenID Connect issuer of Google ID tokens and its signing keys; tests point them at a local issuer. */
+    GOOGLE_ISSUER: optionalUrl.transform((v) => v ?? 'https://accounts.google.com'),
+    GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
+    PUBLISH_PER_DAY: positiveInt(300, 100_000),
+    /** Memory for cached public catalog answers (per database, MiB); 0 turns the cache off. */
+    CATALOG_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(0).max(4096).optional()).transform((v) => v ?? 64),
+    /** How often an instance re-reads the catalog version (ms): how stale a cached answer can be. Default 1000 in production, 0 elsewhere. */
+    CATALOG_CACHE_RECHECK_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(60_000).optional()),
+    /** Where artwork thumbnails are fetched (`<url><file>?width=`); Wikimedia Commons unless pointed elsewhere. */
+    IMAGE_SOURCE_URL: optionalUrl.transform((v) => v ?? 'https://commons.wikimedia.org/wiki/Special:FilePath/'),
+    /** Disk space for kept artwork thumbnails (DATA_DIR/image-cache, MiB); the least recently used go first past it. */
+    IMAGE_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(1).max(1_048_576).optional()).transform((v) => v ?? 512),
+    /** Wikidata's SPARQL endpoint (a local stand-in in tests). */
+    WIKIDATA_SPARQL_URL: optionalUrl.transform((v) => v ?? 'https://query.wikidata.org/sparql'),
+    /**
+     * The operator's contact (an e-mail address or a web page) in the User-Agent of Wikidata queries,
+     * as Wikimedia's User-Agent policy asks; required before an ingest runs against the public endpoint.
+     */
+    WIKIDATA_CONTACT: optionalText.pipe(
+      z
+        .string()
+        .max(200)
+        .regex(/^[^\r\n()]+$/, 'must be one line without parentheses (an e-mail address or a web address)')
+        .optional(),
+    ),
+    /** IndexNow key (served at /<key>.txt) and the endpoints new page addresses go to. Either unset: no notification. */
+    INDEXNOW_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{8,128}$/, 'must be 8 to 128 letters, digits or hyphens')
+        .optional(),
+    ),
+    INDEXNOW_ENDPOINTS: optionalText.transform((v, ctx) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const url of list) if (!/^https?:\/\/[^\s]+$/.test(url)) ctx.addIssue({ code: 'custom', message: 'must be comma-separated http(s) addresses' });
+      return list;
+    }),
+    /** Inngest: with an event key (or INNGEST_DEV) outbox events go to Inngest; unset, the in-process worker runs them. */
+    INNGEST_EVENT_KEY: optionalText,
+    INNGEST_SIGNING_KEY: optionalText,
+    INNGEST_DEV: flag,
+    /** A self-hosted Inngest server or dev server; unset: Inngest Cloud (or the local dev server with INNGEST_DEV). */
+    INNGEST_BASE_URL: optionalUrl,
+    /** Behind a load balancer: take the client's address from X-Forwarded-For (its last entry, the one the balancer added). Off: the socket's address. */
+    TRUST_PROXY: flag,
+    /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
+    RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
+    /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
+    SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),
+    /** The studio's own address: the contact page shows it, and messages for the studio (a customer's sketch decision) go to it. */
+    SHOP_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()).transform((v) => v ?? EXAMPLE_SHOP_EMAIL),
+    /**
+     * The shop's identity on its pages (footer, contact, terms, privacy, imprint): see src/server/shop/identity.ts.
+     * Unset: clearly fictional example values, and the footer says the shop is a demonstration.
+     */
+    SHOP_NAME: shopLine(80),
+    SHOP_LEGAL_NAME: shopLine(160),
+    /** The postal address, lines separated by `|` (or newlines): `12 Canvas Lane|Springfield 12345|Country`. */
+    SHOP_ADDRESS: optionalText.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const lines = v
+        .split(/\s*(?:\||\\n|\r?\n)\s*/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      if (lines.length < 2 || lines.length > 8 || lines.some((line) => line.length > 120 || /[\u0000-\u001f]/.test(line))) {
+        ctx.addIssue({ code: 'custom', message: 'must be 2 to 8 lines separated by | (street, postal code and town, country), each at most 120 characters' });
+      }
+      return lines;
+    }),
+    SHOP_PHONE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\+?[0-9][0-9 ()./-]{4,28}[0-9]$/, 'must be a telephone number such as +49 30 1234567')
+        .optional(),
+    ),
+    SHOP_VAT_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z]{2,3}[A-Za-z0-9 .-]{2,20}$/, 'must be a VAT identification number such as DE123456789')
+        .optional(),
+    ),
+    /** Who answers for the shop (owner or managing director), named in the imprint. Unset: the legal name. */
+    SHOP_RESPONSIBLE: shopLine(160),
+    /** Days an order's photos are kept after it is delivered or cancelled (decisions.md "Images and retention"); the privacy page states it. */
+    PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
+    /** The least severe log level written (pino levels). */
+    LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
+    /** Also write the log lines to this file (appended; its folder is created). Unset: stdout only. */
+    LOG_FILE: optionalText,
+  })
+  .superRefine((e, ctx) => {
+    // A legal notice that mixes the operator's name with the example address (or the reverse) would
+    // mislead shoppers: the identity is either the demonstration one or the operator's own.
+    if (Boolean(e.SHOP_LEGAL_NAME) !== Boolean(e.SHOP_ADDRESS)) {
+      const missing = e.SHOP_LEGAL_NAME ? 'SHOP_ADDRESS' : 'SHOP_LEGAL_NAME';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set together with ${missing === 'SHOP_ADDRESS' ? 'SHOP_LEGAL_NAME' : 'SHOP_ADDRESS'} (the imprint and terms name both)`,
+      });
+    } else if (e.SHOP_ADDRESS && e.SHOP_EMAIL === EXAMPLE_SHOP_EMAIL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHOP_EMAIL'],
+        message: "must be set to the studio's real address when SHOP_LEGAL_NAME and SHOP_ADDRESS are set (the contact page and imprint show it)",
+      });
     }
-    return lines;
-  }),
-  SHOP_PHONE: optionalText.pipe(z.string().regex(/^\+?[0-9][0-9 ()./-]{4,28}[0-9]$/, 'must be a telephone number such as +49 30 1234567').optional()),
-  SHOP_VAT_ID: optionalText.pipe(z.string().regex(/^[A-Za-z]{2,3}[A-Za-z0-9 .-]{2,20}$/, 'must be a VAT identification number such as DE123456789').optional()),
-  /** Who answers for the shop (owner or managing director), named in the imprint. Unset: the legal name. */
-  SHOP_RESPONSIBLE: shopLine(160),
-  /** Days an order's photos are kept after it is delivered or cancelled (decisions.md "Images and retention"); the privacy page states it. */
-  PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
-  /** The least severe log level written (pino levels). */
-  LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
-  /** Also write the log lines to this file (appended; its folder is created). Unset: stdout only. */
-  LOG_FILE: optionalText,
-}).superRefine((e, ctx) => {
-  // A legal notice that mixes the operator's name with the example address (or the reverse) would
-  // mislead shoppers: the identity is either the demonstration one or the operator's own.
-  if (Boolean(e.SHOP_LEGAL_NAME) !== Boolean(e.SHOP_ADDRESS)) {
-    const missing = e.SHOP_LEGAL_NAME ? 'SHOP_ADDRESS' : 'SHOP_LEGAL_NAME';
-    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === 'SHOP_ADDRESS' ? 'SHOP_LEGAL_NAME' : 'SHOP_ADDRESS'} (the imprint and terms name both)` });
-  } else if (e.SHOP_ADDRESS && e.SHOP_EMAIL === EXAMPLE_SHOP_EMAIL) {
-    ctx.addIssue({ code: 'custom', path: ['SHOP_EMAIL'], message: 'must be set to the studio\'s real address when SHOP_LEGAL_NAME and SHOP_ADDRESS are set (the contact page and imprint show it)' });
-  }
-  if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
-  if (e.NODE_ENV === 'production') {
-    // The wrong-token limit (10 per 15 minutes per address) slows guessing; only length makes it
-    // hopeless: 32 random characters are beyond any number of addresses and years.
-    if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < MIN_ADMIN_TOKEN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOKEN'], message: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters in production (a long random string, e.g. openssl rand -hex 32)` });
+    if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
+    if (e.NODE_ENV === 'production') {
+      // The wrong-token limit (10 per 15 minutes per address) slows guessing; only length makes it
+      // hopeless: 32 random characters are beyond any number of addresses and years.
+      if (e.ADMIN_TOKEN !== undefined && e.ADMIN_TOKEN.length < MIN_ADMIN_TOKEN_LENGTH) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ADMIN_TOKEN'],
+          message: `must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters in production (a long random string, e.g. openssl rand -hex 32)`,
+        });
+      }
+      // Dev mode makes /api/inngest run functions for unsigned requests: anyone could send the shop's e-mail or publish runs.
+      if (e.INNGEST_DEV)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['INNGEST_DEV'],
+          message: 'must not be set in production: Inngest dev mode accepts unsigned calls of /api/inngest (use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)',
+        });
     }
-    // Dev mode makes /api/inngest run functions for unsigned requests: anyone could send the shop's e-mail or publish runs.
-    if (e.INNGEST_DEV) ctx.addIssue({ code: 'custom', path: ['INNGEST_DEV'], message: 'must not be set in production: Inngest dev mode accepts unsigned calls of /api/inngest (use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)' });
-  }
-});
+  });
 
 /** The shortest ADMIN_TOKEN a production server accepts. */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
@@ -198,7 +255,7 @@ export function serviceModes(e: Env): string[] {
     on(e.UPLOAD_STORAGE === 's3', 'S3 photo storage', `UPLOAD_STORAGE=disk; customer photos are kept privately under DATA_DIR/uploads`),
     on(Boolean(e.LLM_BASE_URL), 'language model', 'LLM_BASE_URL unset; stories come from factual templates'),
     on(Boolean(e.INDEXNOW_KEY && e.INDEXNOW_ENDPOINTS.length), 'IndexNow', 'INDEXNOW_KEY or INDEXNOW_ENDPOINTS unset; new pages are found through the sitemaps only'),
-    on(wikidataReady(e), 'Wikidata ingest', 'WIKIDATA_CONTACT unset; an ingest against the public query.wikidata.org refuses to run until the operator\'s contact is set'),
+    on(wikidataReady(e), 'Wikidata ingest', "WIKIDATA_CONTACT unset; an ingest against the public query.wikidata.org refuses to run until the operator's contact is set"),
     on(Boolean(e.GOOGLE_CLIENT_ID), 'sign-in', 'GOOGLE_CLIENT_ID unset; Google sign-in is disabled'),
     on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
     on(Boolean(e.SHOP_ADDRESS), 'shop identity', 'SHOP_LEGAL_NAME and SHOP_ADDRESS unset; the legal pages show example values and the footer says the shop is a demonstration'),

@@ -52,7 +52,17 @@ export function scrubLine(line: string, secrets: readonly string[] = configuredS
   return out;
 }
 
-const secretSettings = ['ADMIN_TOKEN', 'NEXTAUTH_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LLM_API_KEY', 'S3_SECRET_ACCESS_KEY', 'GOOGLE_CLIENT_SECRET', 'INNGEST_SIGNING_KEY', 'INNGEST_EVENT_KEY'] as const;
+const secretSettings = [
+  'ADMIN_TOKEN',
+  'NEXTAUTH_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'LLM_API_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'GOOGLE_CLIENT_SECRET',
+  'INNGEST_SIGNING_KEY',
+  'INNGEST_EVENT_KEY',
+] as const;
 
 let secretsCache: string[] | undefined;
 

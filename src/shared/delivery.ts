@@ -62,7 +62,12 @@ const stepsAhead: Record<Exclude<OrderStatus, 'cancelled'>, readonly ('sketch' |
  * `status` on `since` (the order page moves its dates as the order moves). Null once delivered or
  * cancelled. A reproduction skips the sketch.
  */
-export function deliveryWindow(order: { kind: OrderKind; size: Size }, since: Date, status: OrderStatus = 'pending', table: DeliveryTable = deliveryTable): DeliveryWindow | null {
+export function deliveryWindow(
+  order: { kind: OrderKind; size: Size },
+  since: Date,
+  status: OrderStatus = 'pending',
+  table: DeliveryTable = deliveryTable,
+): DeliveryWindow | null {
   if (status === 'cancelled' || status === 'delivered') return null;
   let ready = startOfDay(since);
   for (const step of stepsAhead[status]) {

@@ -17,7 +17,10 @@ export const Customer = z
     address: z.string().trim().min(3).max(300),
     city: z.string().trim().min(1).max(120),
     postalCode: z.string().trim().min(1).max(20),
-    country: z.string().length(2).transform((c) => c.toUpperCase()),
+    country: z
+      .string()
+      .length(2)
+      .transform((c) => c.toUpperCase()),
   })
   .meta({ id: 'Customer' });
 
@@ -59,9 +62,7 @@ export const CreateCustomOrder = z
   .meta({ id: 'CreateCustomOrder' });
 
 /** The body of order creation: a union on `kind`. Unknown fields, and any price or status, are ignored. */
-export const CreateOrder = z
-  .discriminatedUnion('kind', [CreateReproductionOrder, CreateCustomOrder])
-  .meta({ id: 'CreateOrder' });
+export const CreateOrder = z.discriminatedUnion('kind', [CreateReproductionOrder, CreateCustomOrder]).meta({ id: 'CreateOrder' });
 export type CreateOrder = z.output<typeof CreateOrder>;
 
 export const OrderCreated = z
@@ -74,16 +75,14 @@ export const OrderCreated = z
 export type OrderCreated = z.output<typeof OrderCreated>;
 
 /** A range of days (`YYYY-MM-DD`, UTC) a painting should arrive in. */
-export const DeliveryWindowView = z
-  .object({ earliest: z.iso.date(), latest: z.iso.date() })
-  .meta({ id: 'DeliveryWindow' });
+export const DeliveryWindowView = z.object({ earliest: z.iso.date(), latest: z.iso.date() }).meta({ id: 'DeliveryWindow' });
 
 /** A photo on an order's timeline; `url` is where the asker may read it (signed and expiring for the customer). */
 export const OrderPhotoView = z
   .object({
     id: z.uuid(),
     kind: z.enum(photoKinds),
-    url: z.string().describe("In an order lookup: a signed address under /v1/orders/{code}/photos/{id} that expires after one hour"),
+    url: z.string().describe('In an order lookup: a signed address under /v1/orders/{code}/photos/{id} that expires after one hour'),
     at: z.iso.datetime(),
   })
   .meta({ id: 'OrderPhoto' });
@@ -222,7 +221,7 @@ export const StaffOrder = z
     total: z.int().describe('Integer US cents'),
     trackingNumber: z.string().nullable(),
     sketchStatus: z.enum(sketchStatuses).nullable(),
-    customerAnswered: z.boolean().describe("The customer decided on the latest sketch and the studio has not acted on it yet"),
+    customerAnswered: z.boolean().describe('The customer decided on the latest sketch and the studio has not acted on it yet'),
     customer: z.object({
       name: z.string(),
       email: z.string(),
@@ -238,9 +237,7 @@ export const StaffOrder = z
   .meta({ id: 'StaffOrder' });
 export type StaffOrder = z.output<typeof StaffOrder>;
 
-export const StaffOrderPage = z
-  .object({ items: z.array(StaffOrder), total: z.int(), page: z.int(), pageSize: z.int() })
-  .meta({ id: 'StaffOrderPage' });
+export const StaffOrderPage = z.object({ items: z.array(StaffOrder), total: z.int(), page: z.int(), pageSize: z.int() }).meta({ id: 'StaffOrderPage' });
 
 /** A photo as staff see it: with whether (since when) it is in the public gallery. */
 export const StaffOrderPhotoView = OrderPhotoView.extend({

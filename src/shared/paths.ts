@@ -31,14 +31,24 @@ export const pagePath = {
 
 /** The pages that exist whatever the catalog holds. */
 export const staticPaths = [
-  pagePath.home(), pagePath.artworks(), pagePath.artists(),
-  pagePath.taxa('museums'), pagePath.taxa('movements'), pagePath.taxa('subjects'), pagePath.taxa('genres'),
-  pagePath.custom(), pagePath.orderLookup(),
-  pagePath.about(), pagePath.shipping(), pagePath.returns(), pagePath.terms(), pagePath.privacy(), pagePath.imprint(),
+  pagePath.home(),
+  pagePath.artworks(),
+  pagePath.artists(),
+  pagePath.taxa('museums'),
+  pagePath.taxa('movements'),
+  pagePath.taxa('subjects'),
+  pagePath.taxa('genres'),
+  pagePath.custom(),
+  pagePath.orderLookup(),
+  pagePath.about(),
+  pagePath.shipping(),
+  pagePath.returns(),
+  pagePath.terms(),
+  pagePath.privacy(),
+  pagePath.imprint(),
 ];
 
 export const pageUrl = (baseUrl: string, locale: Locale, path: string) => `${baseUrl.replace(/\/$/, '')}/${locale}${path}`;
 
 /** A page's address in each catalog language: what hreflang alternates and notifications list. */
-export const alternates = (baseUrl: string, path: string) =>
-  catalogLocales.map((locale) => ({ hreflang: locale, href: pageUrl(baseUrl, locale, path) }));
+export const alternates = (baseUrl: string, path: string) => catalogLocales.map((locale) => ({ hreflang: locale, href: pageUrl(baseUrl, locale, path) }));

@@ -8,7 +8,11 @@ test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was no
 test('the production server takes an order over /v1 and its lookup shows it', async ({ request }) => {
   const created = await request.post('/v1/orders', {
     data: {
-      kind: 'reproduction', artworkSlug: 'girl-with-a-pearl-earring', size: '30x40', frame: 'framed', locale: 'fr',
+      kind: 'reproduction',
+      artworkSlug: 'girl-with-a-pearl-earring',
+      size: '30x40',
+      frame: 'framed',
+      locale: 'fr',
       customer: { name: 'Jeanne Martin', email: 'jeanne@example.fr', address: '5 rue de Rivoli', city: 'Paris', postalCode: '75004', country: 'FR' },
     },
   });

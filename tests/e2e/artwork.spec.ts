@@ -51,7 +51,9 @@ function watchHydration(page: Page): string[] {
 }
 
 const usd = (cents: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: cents % 100 ? 2 : 0 }).format(
+    cents / 100,
+  );
 
 test.describe('the artwork page', () => {
   test('is server-rendered with the painting, its facts, browse links and structured data', async ({ page, request }) => {

@@ -159,7 +159,10 @@ test.describe('crawl', () => {
     test.setTimeout(240_000);
     const started = Date.now();
     // `/` itself is a redirect (checked above); the crawl starts where it leads and at every home.
-    const { fetched, problems, capped, seen } = await crawl(request, locales.map((l) => `/${l}`));
+    const { fetched, problems, capped, seen } = await crawl(
+      request,
+      locales.map((l) => `/${l}`),
+    );
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log(`crawl: ${fetched} pages fetched in ${seconds} s${capped ? ` (stopped adding at ${MAX_PAGES})` : ''}`);
     test.info().annotations.push({ type: 'crawl', description: `${fetched} pages in ${seconds} s${capped ? `, capped at ${MAX_PAGES}` : ''}` });

@@ -158,9 +158,31 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
 
   // What the studio received: the real photo, the style and subjects chosen.
   const staff = await request.get('/v1/admin/orders', { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
-  const { items } = (await staff.json()) as { items: { code: string; kind: string; style: string; subjects: number; uploadId: string | null; size: string; orientation: string; frame: string; total: number; notes: string | null }[] };
+  const { items } = (await staff.json()) as {
+    items: {
+      code: string;
+      kind: string;
+      style: string;
+      subjects: number;
+      uploadId: string | null;
+      size: string;
+      orientation: string;
+      frame: string;
+      total: number;
+      notes: string | null;
+    }[];
+  };
   const order = items.find((o) => o.code === code)!;
-  expect(order).toMatchObject({ kind: 'custom', style: 'vangogh', subjects: 3, size: '60x90', orientation: 'landscape', frame: 'framed', total: 76700, notes: 'Please leave out the fence behind him.' });
+  expect(order).toMatchObject({
+    kind: 'custom',
+    style: 'vangogh',
+    subjects: 3,
+    size: '60x90',
+    orientation: 'landscape',
+    frame: 'framed',
+    total: 76700,
+    notes: 'Please leave out the fence behind him.',
+  });
   const stored = await request.get(`/v1/admin/uploads/${order.uploadId}`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
   expect(stored.headers()['content-type']).toBe('image/jpeg');
 

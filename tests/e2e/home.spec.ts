@@ -112,9 +112,9 @@ test.describe('home page', () => {
   test('/en carries a canonical link and hreflang alternates for the six catalog languages', async ({ page }) => {
     await page.goto('/en');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en$/);
-    const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-      links.map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href')!).pathname]),
-    );
+    const hreflangs = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((link) => [link.getAttribute('hreflang'), new URL(link.getAttribute('href')!).pathname]));
     expect(hreflangs).toEqual([
       ['en', '/en'],
       ['es', '/es'],

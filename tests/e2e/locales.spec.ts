@@ -72,7 +72,15 @@ test.describe('languages', () => {
 
   for (const locale of locales) {
     test(`${locale}: home, artworks, an artist page and a browse page have every string`, async ({ page }) => {
-      for (const path of ['', '/artworks', '/artworks?q=nacht&movement=post-impressionism', '/artists', '/artists/johannes-vermeer', '/museums', '/movements/dutch-golden-age']) {
+      for (const path of [
+        '',
+        '/artworks',
+        '/artworks?q=nacht&movement=post-impressionism',
+        '/artists',
+        '/artists/johannes-vermeer',
+        '/museums',
+        '/movements/dutch-golden-age',
+      ]) {
         const response = await page.goto(`/${locale}${path}`);
         expect(response?.status(), path).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);

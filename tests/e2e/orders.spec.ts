@@ -31,7 +31,11 @@ const email = 'ada@example.com';
 async function orderStarryNight(request: APIRequestContext): Promise<string> {
   const created = await request.post('/v1/orders', {
     data: {
-      kind: 'reproduction', artworkSlug: 'the-starry-night', size: '50x70', frame: 'framed', locale: 'en',
+      kind: 'reproduction',
+      artworkSlug: 'the-starry-night',
+      size: '50x70',
+      frame: 'framed',
+      locale: 'en',
       customer: { name: 'Ada Lovelace', email, address: '12 St James Square', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' },
     },
   });

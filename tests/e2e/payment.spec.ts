@@ -48,7 +48,9 @@ test('Japanese: the custom painting page gives its delivery estimate, sketch inc
 
 test('without a payment provider, the order page says how to pay by transfer, with the order code as reference', async ({ page, request }) => {
   const email = `muenter.${stamp()}@example.de`;
-  const answer = await request.post('/v1/orders', { data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled', locale: 'de', customer: customer(email) } });
+  const answer = await request.post('/v1/orders', {
+    data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled', locale: 'de', customer: customer(email) },
+  });
   const { code, checkoutUrl } = (await answer.json()) as { code: string; checkoutUrl: string | null };
   expect(checkoutUrl).toBeNull();
   await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
@@ -65,7 +67,9 @@ test.describe('on the shop that takes payment online', () => {
 
   test('a customer who left the payment page pays later with "Pay now", and the order becomes paid once', async ({ page, request }) => {
     const email = `muenter.${stamp()}@example.de`;
-    const answer = await request.post('/v1/orders', { data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '50x70', frame: 'framed', locale: 'de', customer: customer(email) } });
+    const answer = await request.post('/v1/orders', {
+      data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '50x70', frame: 'framed', locale: 'de', customer: customer(email) },
+    });
     expect(answer.status()).toBe(201);
     const { code, checkoutUrl } = (await answer.json()) as { code: string; checkoutUrl: string };
     // The first payment page is left without paying.
@@ -84,10 +88,12 @@ test.describe('on the shop that takes payment online', () => {
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(new RegExp(`/de/orders/${code}\\?checkout=success$`));
     await expect(page.getByText('Vielen Dank für Ihre Zahlung')).toBeVisible();
-    await expect.poll(async () => {
-      const lookup = await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`);
-      return ((await lookup.json()) as { order: { status: string } }).order.status;
-    }).toBe('paid');
+    await expect
+      .poll(async () => {
+        const lookup = await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`);
+        return ((await lookup.json()) as { order: { status: string } }).order.status;
+      })
+      .toBe('paid');
     const lookup = (await (await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`)).json()) as { order: { events: { status: string }[]; payment: unknown } };
     expect(lookup.order.events.filter((e) => e.status === 'paid')).toHaveLength(1);
     expect(lookup.order.payment).toBeNull();

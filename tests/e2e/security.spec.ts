@@ -45,7 +45,11 @@ function expectPagePolicy(response: Response | null, kind: 'hashes' | 'nonce' = 
   // One policy only: a browser enforces every policy it gets.
   const policy = headers['content-security-policy'] ?? '';
   expect(policy.match(/script-src/g)).toHaveLength(1);
-  const scripts = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
+  const scripts =
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src ')) ?? '';
   expect(scripts).toMatch(kind === 'hashes' ? /^script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')+$/ : /^script-src 'self' 'nonce-[A-Za-z0-9+/]{16,}=*'$/);
   expect(scripts).not.toContain('unsafe-inline');
   expect(policy).toContain("frame-ancestors 'none'");
@@ -133,7 +137,10 @@ test('order lookup page: the form validates and looks up under the policy', asyn
   await hydrated(page);
   await page.getByLabel('Order code').fill('7HK2M9QX0A');
   await page.getByLabel('E-mail address').fill('nobody@example.com');
-  await page.getByRole('button', { name: /Find|Look up|Follow/i }).first().click();
+  await page
+    .getByRole('button', { name: /Find|Look up|Follow/i })
+    .first()
+    .click();
   await expect(page.getByRole('alert').first()).toBeVisible();
   expect(await violations()).toEqual([]);
 });
@@ -145,7 +152,11 @@ test('sign-in: the page, and Google sign-in through the issuer (form-action on t
   // The e2e issuer (GOOGLE_ISSUER) is where the sign-in form's redirect goes.
   expect(answer!.headers()['content-security-policy']).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:3108(;|$)/);
   await hydrated(page);
-  await page.getByRole('main').getByRole('button', { name: /Sign in|Google/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /Sign in|Google/i })
+    .first()
+    .click();
   await page.waitForURL((url) => url.port === new URL(page.url()).port && !url.pathname.startsWith('/api/auth'), { timeout: 30_000 });
   await hydrated(page);
   expect(await violations()).toEqual([]);

@@ -37,7 +37,14 @@ async function customOrder(request: APIRequestContext, locale: string, email: st
   expect([width, height]).toEqual([800, 600]);
   const answer = await request.post('/v1/orders', {
     data: {
-      kind: 'custom', uploadId, style: 'impressionist', subjects: 1, size: '50x70', frame: 'stretched', locale, notes: 'Bitte mit Abendlicht.',
+      kind: 'custom',
+      uploadId,
+      style: 'impressionist',
+      subjects: 1,
+      size: '50x70',
+      frame: 'stretched',
+      locale,
+      notes: 'Bitte mit Abendlicht.',
       customer: { name: 'Clara Schumann', email, address: 'Schillerstraße 5', city: 'Leipzig', postalCode: '04109', country: 'DE' },
     },
   });
@@ -90,7 +97,11 @@ async function addSketch(page: Page, note: string) {
 /** Waits until every image the selector finds (the thumbnails, not their closed full-size dialogs) has loaded. */
 const loaded = (page: Page, selector: string, count: number) =>
   expect
-    .poll(() => page.locator(`${selector}:not(dialog img)`).evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
+    .poll(() =>
+      page
+        .locator(`${selector}:not(dialog img)`)
+        .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)),
+    )
     .toEqual(Array(count).fill(true));
 
 /** The step the customer's timeline marks as current. */

@@ -15,7 +15,10 @@ const desktop = { width: 1280, height: 800 };
 async function shoot(page: Page, name: string) {
   mkdirSync(screenshots, { recursive: true });
   const before = page.viewportSize()!;
-  for (const [label, size] of [['desktop', desktop], ['phone', phone]] as const) {
+  for (const [label, size] of [
+    ['desktop', desktop],
+    ['phone', phone],
+  ] as const) {
     await page.setViewportSize(size);
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(150); // the chart redraws to its new width
@@ -36,7 +39,11 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 async function placeOrder(request: APIRequestContext, name: string, email: string, extra: Record<string, unknown> = {}) {
   const answer = await request.post('/v1/orders', {
     data: {
-      kind: 'reproduction', artworkSlug: 'the-starry-night', size: '50x70', frame: 'framed', locale: 'de',
+      kind: 'reproduction',
+      artworkSlug: 'the-starry-night',
+      size: '50x70',
+      frame: 'framed',
+      locale: 'de',
       customer: { name, email, address: 'Museumsinsel 1', city: 'Berlin', postalCode: '10178', country: 'DE' },
       ...extra,
     },
@@ -182,7 +189,15 @@ test.describe('a day of production', () => {
     expect(upload.status()).toBe(201);
     const { uploadId } = (await upload.json()) as { uploadId: string };
     const id = stamp();
-    const code = await placeOrder(request, `Frida Kahlo ${id}`, `frida.${id}@example.mx`, { kind: 'custom', artworkSlug: undefined, uploadId, style: 'vangogh', subjects: 2, size: '30x40', frame: 'rolled' });
+    const code = await placeOrder(request, `Frida Kahlo ${id}`, `frida.${id}@example.mx`, {
+      kind: 'custom',
+      artworkSlug: undefined,
+      uploadId,
+      style: 'vangogh',
+      subjects: 2,
+      size: '30x40',
+      frame: 'rolled',
+    });
     await signIn(page, 'en');
     await page.goto(`/staff/en/orders/${code}`);
     const photo = page.getByRole('img', { name: `Photo sent by Frida Kahlo ${id} for the painting` });
@@ -230,10 +245,11 @@ test.describe('catalog pipeline', () => {
            SELECT $1, artist_id, 1889, 1, 'queued', now() FROM artworks WHERE slug = 'the-starry-night' RETURNING id`,
           [`${prefix}-${i}`],
         );
-        await client.query(
-          `INSERT INTO artwork_texts (artwork_id, locale, title, title_source, story, story_source) VALUES ($1, 'en', $2, 'curated', $3, 'template')`,
-          [rows[0]!.id, `Study ${i} (${prefix})`, 'A study for the end-to-end test of the staff dashboard.'],
-        );
+        await client.query(`INSERT INTO artwork_texts (artwork_id, locale, title, title_source, story, story_source) VALUES ($1, 'en', $2, 'curated', $3, 'template')`, [
+          rows[0]!.id,
+          `Study ${i} (${prefix})`,
+          'A study for the end-to-end test of the staff dashboard.',
+        ]);
       }
     });
   });

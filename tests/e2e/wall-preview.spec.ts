@@ -54,7 +54,10 @@ async function wallPhoto(page: Page): Promise<Buffer> {
 }
 
 test.describe('see it on your wall', () => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     test(`hangs the chosen size and frame at true scale in each room (${viewport.width} px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const problems: string[] = [];
@@ -63,7 +66,7 @@ test.describe('see it on your wall', () => {
       await page.goto(`/en/artworks/${slug}`);
       const preview = page.getByTestId('wall-preview');
       await expect(preview).toBeVisible();
-    await preview.scrollIntoViewIfNeeded();
+      await preview.scrollIntoViewIfNeeded();
       const scene = preview.getByTestId('wall-scene');
       const canvas = preview.getByTestId('wall-canvas');
 
@@ -91,7 +94,11 @@ test.describe('see it on your wall', () => {
 
       await page.locator('input[name="order-size"][value="60x90"]').check();
       await page.locator('input[name="order-frame"][value="framed"]').check();
-      for (const [tab, room] of [['Living room', 'living'], ['Bedroom', 'bedroom'], ['Office', 'office']] as const) {
+      for (const [tab, room] of [
+        ['Living room', 'living'],
+        ['Bedroom', 'bedroom'],
+        ['Office', 'office'],
+      ] as const) {
         await preview.getByRole('tab', { name: tab }).click();
         await expect(scene).toHaveAttribute('data-room', room);
         await expect.poll(async () => (await width(canvas)) / (await width(scene))).toBeCloseTo(90 / 400, 2);

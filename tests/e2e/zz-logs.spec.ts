@@ -19,7 +19,9 @@ const stripeSecretish = /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0
 /** Every e-mail address written in the specs (some are made per run; the generic pattern finds those). */
 function specEmails(): string[] {
   const folder = path.dirname(new URL(import.meta.url).pathname);
-  const files = readdirSync(folder).filter((name) => name.endsWith('.ts')).map((name) => path.join(folder, name));
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(folder, name));
   files.push(path.join(folder, '..', 'support', 'e2e-oidc.ts'));
   const found = files.flatMap((file) => readFileSync(file, 'utf8').match(emailish) ?? []);
   return [...new Set(found.flatMap((email) => [email, email.toLowerCase()]))];
@@ -45,6 +47,15 @@ test('the run logged no secret and no personal data', () => {
 
   const offending = lines
     .map((line, index) => ({ line, number: index + 1 }))
-    .filter(({ line }) => secrets.some((s) => line.includes(s)) || emails.some((e) => line.includes(e)) || new RegExp(emailish.source).test(line) || new RegExp(stripeSecretish.source).test(line));
-  expect(offending.map(({ line, number }) => `${E2E_LOG_FILE}:${number}: ${mask(line, secrets)}`), 'log lines holding a secret or an e-mail address').toEqual([]);
+    .filter(
+      ({ line }) =>
+        secrets.some((s) => line.includes(s)) ||
+        emails.some((e) => line.includes(e)) ||
+        new RegExp(emailish.source).test(line) ||
+        new RegExp(stripeSecretish.source).test(line),
+    );
+  expect(
+    offending.map(({ line, number }) => `${E2E_LOG_FILE}:${number}: ${mask(line, secrets)}`),
+    'log lines holding a secret or an e-mail address',
+  ).toEqual([]);
 });

@@ -26,14 +26,27 @@ beforeAll(async () => {
   db = own.db;
   indexnow = await startIndexNowServer();
   // A new painter with ten works ready to publish (the block a new artist enters with).
-  const artist = await db.artist.create({ data: { slug: 'crash-painter', name: 'Crash Painter', wikidataId: 'Q99000001', texts: { create: { locale: 'en', name: 'Crash Painter', source: 'wikidata' } } } });
+  const artist = await db.artist.create({
+    data: { slug: 'crash-painter', name: 'Crash Painter', wikidataId: 'Q99000001', texts: { create: { locale: 'en', name: 'Crash Painter', source: 'wikidata' } } },
+  });
   artistId = artist.id;
   ids = [];
   for (let i = 0; i < 10; i++) {
     const work = await db.artwork.create({
       data: {
-        slug: `crash-work-${i}`, artistId, popularity: 100 - i, wikidataId: `Q9900010${i}`,
-        texts: { create: catalogLocales.map((locale) => ({ locale, title: locale === 'en' ? `Crash work ${i}` : null, titleSource: locale === 'en' ? ('wikidata' as const) : ('translation' as const), story: 'A story.', storySource: 'template' as const })) },
+        slug: `crash-work-${i}`,
+        artistId,
+        popularity: 100 - i,
+        wikidataId: `Q9900010${i}`,
+        texts: {
+          create: catalogLocales.map((locale) => ({
+            locale,
+            title: locale === 'en' ? `Crash work ${i}` : null,
+            titleSource: locale === 'en' ? ('wikidata' as const) : ('translation' as const),
+            story: 'A story.',
+            storySource: 'template' as const,
+          })),
+        },
       },
     });
     ids.push(work.id);
@@ -54,7 +67,10 @@ function publishCli() {
     LOG_LEVEL: 'warn',
   };
   for (const name of ['LLM_BASE_URL', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID', 'NODE_OPTIONS']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/catalog.ts', 'publish', '--count', '10'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/catalog.ts', 'publish', '--count', '10'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));

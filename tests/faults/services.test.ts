@@ -139,7 +139,7 @@ describe('the SMTP relay', () => {
   const names = Object.keys(jobs).filter((name) => name.startsWith('shop/order.'));
   const mailOf = (code: string) => db.outboxEvent.findFirstOrThrow({ where: { name: 'shop/order.received', payload: { path: ['code'], equals: code } } });
 
-  test("a send ends (or fails) well inside the outbox lease, so a hanging relay never lets a second worker send the same e-mail", () => {
+  test('a send ends (or fails) well inside the outbox lease, so a hanging relay never lets a second worker send the same e-mail', () => {
     const longest = SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
     expect(longest).toBeLessThan(300_000 / 2);
   });
@@ -151,7 +151,11 @@ describe('the SMTP relay', () => {
       baseUrl: 'https://shop.example',
     };
     // The in-process worker as the server runs it, retrying failed sends quickly.
-    const loop = startOutboxLoop(db, runHere(() => deps), { names, intervalMs: 100, backoff: () => 300 });
+    const loop = startOutboxLoop(
+      db,
+      runHere(() => deps),
+      { names, intervalMs: 100, backoff: () => 300 },
+    );
     try {
       const codes: string[] = [];
       for (const mode of ['down', 'silent'] as const) {

@@ -75,20 +75,41 @@ beforeAll(async () => {
     }
   }
 
-  const read = async (path: string) => (await send({ method: 'GET', path, id: path, params: [], staff: false, responses: {} }, { path: {}, query: [], staff: false })).body as Record<string, unknown>;
+  const read = async (path: string) =>
+    (await send({ method: 'GET', path, id: path, params: [], staff: false, responses: {} }, { path: {}, query: [], staff: false })).body as Record<string, unknown>;
   const artworks = (await read('/artworks')).items as { slug: string; artist: { slug: string } }[];
   const movements = (await read('/taxa/movements')).items as { slug: string }[];
   const sitemaps = (await read('/seo/sitemaps')).sitemaps as { type: string; chunk: number }[] | undefined;
-  known.set('/artworks/{slug} slug', artworks.map((a) => a.slug));
-  known.set('/artists/{slug} slug', artworks.map((a) => a.artist.slug));
+  known.set(
+    '/artworks/{slug} slug',
+    artworks.map((a) => a.slug),
+  );
+  known.set(
+    '/artists/{slug} slug',
+    artworks.map((a) => a.artist.slug),
+  );
   known.set('/taxa/{kind} kind', [...taxonKinds]);
   known.set('/taxa/{kind}/{slug} kind', ['movements']);
-  known.set('/taxa/{kind}/{slug} slug', movements.map((m) => m.slug));
-  known.set('/account/favorites/{slug} slug', artworks.map((a) => a.slug));
+  known.set(
+    '/taxa/{kind}/{slug} slug',
+    movements.map((m) => m.slug),
+  );
+  known.set(
+    '/account/favorites/{slug} slug',
+    artworks.map((a) => a.slug),
+  );
   known.set('/seo/sitemaps/{type}/{chunk} type', [...new Set((sitemaps ?? []).map((c) => c.type))]);
   known.set('/seo/sitemaps/{type}/{chunk} chunk', [...new Set((sitemaps ?? []).map((c) => String(c.chunk)))]);
-  known.set('body artworkSlug', artworks.map((a) => a.slug));
-  known.set('/artworks/by-slugs slugs', [artworks.slice(0, 5).map((a) => a.slug).join(',')]);
+  known.set(
+    'body artworkSlug',
+    artworks.map((a) => a.slug),
+  );
+  known.set('/artworks/by-slugs slugs', [
+    artworks
+      .slice(0, 5)
+      .map((a) => a.slug)
+      .join(','),
+  ]);
 }, 120_000);
 afterAll(() => database?.drop());
 
@@ -102,9 +123,9 @@ function param(op: Operation, p: Param): fc.Arbitrary<string> {
 /** A JSON body shaped by the schema, with real artwork slugs where the body names one. */
 function jsonBody(schema: Schema | undefined): fc.Arbitrary<unknown> {
   const slugs = known.get('body artworkSlug') ?? [];
-  return fc.tuple(valid(schema), fc.boolean(), slugs.length ? fc.constantFrom(...slugs) : fc.constant('x')).map(([value, useReal, slug]) =>
-    useReal && value && typeof value === 'object' && 'artworkSlug' in value ? { ...value, artworkSlug: slug } : value,
-  );
+  return fc
+    .tuple(valid(schema), fc.boolean(), slugs.length ? fc.constantFrom(...slugs) : fc.constant('x'))
+    .map(([value, useReal, slug]) => (useReal && value && typeof value === 'object' && 'artworkSlug' in value ? { ...value, artworkSlug: slug } : value));
 }
 
 // ───────────────────────────── arbitraries ─────────────────────────────
@@ -140,7 +161,10 @@ function valid(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
         }
         default: {
           // The server's e-mail check is stricter than RFC 5322 (as it may be); ordinary addresses reach past it.
-          if (schema.format === 'email') return fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,15}$/), fc.constantFrom('example.com', 'mail.example.org', 'shop.test')).map(([user, domain]) => `${user}@${domain}`);
+          if (schema.format === 'email')
+            return fc
+              .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,15}$/), fc.constantFrom('example.com', 'mail.example.org', 'shop.test'))
+              .map(([user, domain]) => `${user}@${domain}`);
           if (typeof schema.pattern === 'string') {
             try {
               return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= Number(schema.maxLength ?? 200));
@@ -237,7 +261,10 @@ function check(op: Operation, wire: Wire, answer: { status: number; body: unknow
     const body = answer.body as { error?: Record<string, unknown> };
     expect(Object.keys(body ?? {}), where).toEqual(['error']);
     const error = body.error!;
-    expect(Object.keys(error).filter((k) => !['code', 'message', 'details'].includes(k)), where).toEqual([]);
+    expect(
+      Object.keys(error).filter((k) => !['code', 'message', 'details'].includes(k)),
+      where,
+    ).toEqual([]);
     expect(typeof error.message, where).toBe('string');
     expect(error.code, where).toBeTypeOf('string');
     expect(errorStatus[error.code as keyof typeof errorStatus], `${where}: code ${String(error.code)}`).toBe(answer.status);
@@ -259,14 +286,16 @@ function check(op: Operation, wire: Wire, answer: { status: number; body: unknow
 /** Requests shaped the way the document describes the operation. */
 function validWire(op: Operation): fc.Arbitrary<Wire> {
   const path = fc.record(Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, param(op, p)])));
-  const query = fc.tuple(
-    ...op.params
-      .filter((p) => p.in === 'query')
-      .map((p) => {
-        const pair = param(op, p).map((v) => [[p.name, v]] as [string, string][]);
-        return p.required ? pair : fc.option(pair, { nil: [] as [string, string][] });
-      }),
-  ).map((parts) => parts.flat());
+  const query = fc
+    .tuple(
+      ...op.params
+        .filter((p) => p.in === 'query')
+        .map((p) => {
+          const pair = param(op, p).map((v) => [[p.name, v]] as [string, string][]);
+          return p.required ? pair : fc.option(pair, { nil: [] as [string, string][] });
+        }),
+    )
+    .map((parts) => parts.flat());
   const body = op.body
     ? op.body.type === 'application/json'
       ? jsonBody(op.body.schema).map((value) => ({ text: JSON.stringify(value), type: 'application/json' }))
@@ -280,7 +309,14 @@ function hostileWire(op: Operation): fc.Arbitrary<Wire> {
   const path = fc.record(Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, fc.oneof(hostileText, param(op, p))])));
   const names = [...op.params.filter((p) => p.in === 'query').map((p) => p.name), 'unknown', 'page'];
   const query = fc.array(fc.tuple(fc.constantFrom(...names), hostileText), { maxLength: 4 });
-  const body = op.body ? (op.body.type === 'application/json' ? hostileBody : fc.oneof(hostileBody, fc.uint8Array({ maxLength: 256 }).map((bytes) => ({ bytes, type: op.body!.type })))) : fc.option(hostileBody, { nil: undefined });
+  const body = op.body
+    ? op.body.type === 'application/json'
+      ? hostileBody
+      : fc.oneof(
+          hostileBody,
+          fc.uint8Array({ maxLength: 256 }).map((bytes) => ({ bytes, type: op.body!.type })),
+        )
+    : fc.option(hostileBody, { nil: undefined });
   return fc.record({ path, query, body, staff: op.staff ? fc.boolean() : fc.constant(false) });
 }
 
@@ -304,7 +340,21 @@ describe('the /v1 surface under generated requests', () => {
     const succeeded = [...seen].filter(([, statuses]) => [...statuses].some((s) => s < 300)).map(([id]) => id);
     if (process.env.FUZZ_REPORT) for (const [id, statuses] of seen) console.log(id, [...statuses].sort().join(' '));
     // Reads of lists and the price table succeed for any valid query; a creation succeeds for a valid body.
-    for (const id of ['GET /artworks', 'GET /artists', 'GET /artworks/by-slugs', 'GET /artworks/{slug}', 'GET /artists/{slug}', 'GET /taxa/{kind}', 'GET /taxa/{kind}/{slug}', 'GET /seo/sitemaps/{type}/{chunk}', 'POST /orders', 'GET /pricing', 'GET /seo/sitemaps', 'GET /admin/orders', 'GET /admin/seo/stats']) {
+    for (const id of [
+      'GET /artworks',
+      'GET /artists',
+      'GET /artworks/by-slugs',
+      'GET /artworks/{slug}',
+      'GET /artists/{slug}',
+      'GET /taxa/{kind}',
+      'GET /taxa/{kind}/{slug}',
+      'GET /seo/sitemaps/{type}/{chunk}',
+      'POST /orders',
+      'GET /pricing',
+      'GET /seo/sitemaps',
+      'GET /admin/orders',
+      'GET /admin/seo/stats',
+    ]) {
       expect(succeeded, id).toContain(id);
     }
   });

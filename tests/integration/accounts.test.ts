@@ -73,18 +73,29 @@ describe('POST /v1/account/auth/google', () => {
   const refusals: [string, (who: ReturnType<typeof person>) => Promise<string>][] = [
     ['a wrong audience', (who) => issuer.idToken(who, (_h, p) => void (p.aud = 'someone-else.apps.googleusercontent.com'))],
     ['a wrong issuer', (who) => issuer.idToken(who, (_h, p) => void (p.iss = 'https://accounts.google.evil'))],
-    ['an expired token', (who) => issuer.idToken(who, (_h, p) => void Object.assign(p, { iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 }))],
+    [
+      'an expired token',
+      (who) => issuer.idToken(who, (_h, p) => void Object.assign(p, { iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 })),
+    ],
     ['an unverified e-mail', (who) => issuer.idToken(who, (_h, p) => void (p.email_verified = false))],
     ['a bad signature', (who) => issuer.forgedToken(who)],
-    ['a tampered payload', async (who) => {
-      const [h, , s] = (await issuer.idToken(person('other'))).split('.');
-      return [h, Buffer.from(JSON.stringify({ ...who, aud: TEST_GOOGLE_CLIENT_ID, iss: issuer.url, email_verified: true, exp: 4e9, iat: 1 })).toString('base64url'), s].join('.');
-    }],
-    ['alg none', async (who) => {
-      const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const now = Math.floor(Date.now() / 1000);
-      return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...who, aud: TEST_GOOGLE_CLIENT_ID, iss: issuer.url, email_verified: true, iat: now, exp: now + 3600 })}.`;
-    }],
+    [
+      'a tampered payload',
+      async (who) => {
+        const [h, , s] = (await issuer.idToken(person('other'))).split('.');
+        return [h, Buffer.from(JSON.stringify({ ...who, aud: TEST_GOOGLE_CLIENT_ID, iss: issuer.url, email_verified: true, exp: 4e9, iat: 1 })).toString('base64url'), s].join(
+          '.',
+        );
+      },
+    ],
+    [
+      'alg none',
+      async (who) => {
+        const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+        const now = Math.floor(Date.now() / 1000);
+        return `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...who, aud: TEST_GOOGLE_CLIENT_ID, iss: issuer.url, email_verified: true, iat: now, exp: now + 3600 })}.`;
+      },
+    ],
     ['garbage', async () => 'not-a-token-at-all'],
   ];
 
@@ -122,7 +133,7 @@ describe('POST /v1/account/auth/google', () => {
 });
 
 describe('sessions', () => {
-  test('a session from the API flow is accepted by /v1/account/me and by NextAuth\'s session reader', async () => {
+  test("a session from the API flow is accepted by /v1/account/me and by NextAuth's session reader", async () => {
     const who = person('shared');
     const { answer, token, headers } = await signIn(who);
     const me = await rest('GET', '/account/me', { headers });
@@ -150,7 +161,11 @@ describe('sessions', () => {
     expect(await db().session.findUnique({ where: { sessionToken: token } })).toBeNull();
     expect((await rest('GET', '/account/me', { headers })).body).toEqual({ user: null });
     expectError(await rest('GET', '/account/favorites', { headers }), 401, 'unauthorized');
-    const session = await getServerSession({ headers: { host: 'shop.test' }, cookies: { [COOKIE]: token } } as never, { getHeader() {}, setHeader() {}, setCookie() {} } as never, authOptions());
+    const session = await getServerSession(
+      { headers: { host: 'shop.test' }, cookies: { [COOKIE]: token } } as never,
+      { getHeader() {}, setHeader() {}, setCookie() {} } as never,
+      authOptions(),
+    );
     expect(session).toBeNull();
   });
 
@@ -172,7 +187,7 @@ describe('favorites', () => {
     expectError(await rest('GET', '/account/favorites', { headers: bogus }), 401, 'unauthorized');
   });
 
-  test('adding twice keeps one favorite; removing twice leaves none; cards are the catalog\'s', async () => {
+  test("adding twice keeps one favorite; removing twice leaves none; cards are the catalog's", async () => {
     const { headers } = await signIn(person('fav'));
     const [slug] = await publishedSlugs(1);
     for (let i = 0; i < 2; i++) {
@@ -254,9 +269,14 @@ describe('the OpenAPI document', () => {
     const doc = (await rest('GET', '/openapi.json')).body;
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: COOKIE });
     const ops: [string, string, 'required' | 'optional'][] = [
-      ['/account/config', 'get', 'optional'], ['/account/me', 'get', 'optional'], ['/account/auth/google', 'post', 'optional'],
-      ['/account/auth/logout', 'post', 'optional'], ['/account/favorites', 'get', 'required'], ['/account/favorites/{slug}', 'put', 'required'],
-      ['/account/favorites/{slug}', 'delete', 'required'], ['/account/favorites/merge', 'post', 'required'],
+      ['/account/config', 'get', 'optional'],
+      ['/account/me', 'get', 'optional'],
+      ['/account/auth/google', 'post', 'optional'],
+      ['/account/auth/logout', 'post', 'optional'],
+      ['/account/favorites', 'get', 'required'],
+      ['/account/favorites/{slug}', 'put', 'required'],
+      ['/account/favorites/{slug}', 'delete', 'required'],
+      ['/account/favorites/merge', 'post', 'required'],
     ];
     for (const [path, method, session] of ops) {
       const operation = doc.paths[path][method];
@@ -283,7 +303,11 @@ describe('first sign-ins at the same moment', () => {
 describe('verifyGoogleIdToken', () => {
   test('answers the verified identity, e-mail lower-cased', async () => {
     const who = person('Verify');
-    const identity = await verifyGoogleIdToken(await issuer.idToken({ ...who, email: who.email.toUpperCase() }), { clientId: TEST_GOOGLE_CLIENT_ID, issuer: issuer.url, jwksUrl: issuer.jwksUrl });
+    const identity = await verifyGoogleIdToken(await issuer.idToken({ ...who, email: who.email.toUpperCase() }), {
+      clientId: TEST_GOOGLE_CLIENT_ID,
+      issuer: issuer.url,
+      jwksUrl: issuer.jwksUrl,
+    });
     expect(identity).toEqual({ subject: who.sub, email: who.email.toLowerCase(), name: who.name, picture: null });
   });
 

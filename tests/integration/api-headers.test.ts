@@ -48,14 +48,17 @@ describe('every /v1 answer', () => {
 });
 
 describe('CORS', () => {
-  test.each(['/artworks', '/artworks/the-starry-night', '/artists', '/seo/sitemaps', '/pricing', '/openapi.json'])('%s is readable from any site, without credentials', async (path) => {
-    const answer = await rest('GET', path, { headers: { origin: SITE } });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
-    expect(answer.headers.get('access-control-expose-headers')).toContain('ETag');
-    expect(answer.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
-  });
+  test.each(['/artworks', '/artworks/the-starry-night', '/artists', '/seo/sitemaps', '/pricing', '/openapi.json'])(
+    '%s is readable from any site, without credentials',
+    async (path) => {
+      const answer = await rest('GET', path, { headers: { origin: SITE } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(answer.headers.get('access-control-expose-headers')).toContain('ETag');
+      expect(answer.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+    },
+  );
 
   test('a public read that fails is still readable (the client can show the error)', async () => {
     const answer = await rest('GET', '/artworks/no-such-work', { headers: { origin: SITE } });

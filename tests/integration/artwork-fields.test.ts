@@ -64,6 +64,9 @@ describe('every writer of artworks fills every column', () => {
     };
     await ingestCatalog(own.db, wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async () => undefined } })));
     const empty = await emptyColumns(`NOT curated AND wikidata_id LIKE 'Q%'`);
-    expect(Object.keys(empty).filter((column) => !(column in mayBeEmpty)), 'columns the ingest leaves empty: write them in src/server/pipeline/ingest.ts, or say here why Wikidata may lack them').toEqual([]);
+    expect(
+      Object.keys(empty).filter((column) => !(column in mayBeEmpty)),
+      'columns the ingest leaves empty: write them in src/server/pipeline/ingest.ts, or say here why Wikidata may lack them',
+    ).toEqual([]);
   });
 });

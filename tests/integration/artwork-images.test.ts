@@ -8,7 +8,16 @@ import { db } from '@/server/db/client';
 import { frontHeaders } from '@/server/http/client';
 import { catalogImageFiles } from '@/server/images/catalog';
 import { imageResponse } from '@/server/images/handler';
-import { artworkImage, checkFileName, checkWidth, forgetFailures, MAX_REMEMBERED_FAILURES, rememberedFailures, rememberFailure, type ImageSource } from '@/server/images/service';
+import {
+  artworkImage,
+  checkFileName,
+  checkWidth,
+  forgetFailures,
+  MAX_REMEMBERED_FAILURES,
+  rememberedFailures,
+  rememberFailure,
+  type ImageSource,
+} from '@/server/images/service';
 
 /** A stand-in for Commons' Special:FilePath: a real HTTP server that counts what it was asked. */
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -43,9 +52,18 @@ const source = (extra: Partial<ImageSource> = {}): ImageSource => ({ sourceUrl: 
 const QUEUED = 'A queued work for the image tests.jpg';
 let catalogFiles: string[] = [];
 beforeAll(async () => {
-  const works = await db().artwork.findMany({ where: { status: 'published', imageFile: { not: null } }, select: { imageFile: true, artistId: true }, take: 12, orderBy: { id: 'asc' } });
+  const works = await db().artwork.findMany({
+    where: { status: 'published', imageFile: { not: null } },
+    select: { imageFile: true, artistId: true },
+    take: 12,
+    orderBy: { id: 'asc' },
+  });
   catalogFiles = works.map((w) => w.imageFile!);
-  await db().artwork.upsert({ where: { slug: 'image-tests-queued-work' }, create: { slug: 'image-tests-queued-work', artistId: works[0]!.artistId, imageFile: QUEUED, status: 'queued' }, update: {} });
+  await db().artwork.upsert({
+    where: { slug: 'image-tests-queued-work' },
+    create: { slug: 'image-tests-queued-work', artistId: works[0]!.artistId, imageFile: QUEUED, status: 'queued' },
+    update: {},
+  });
 });
 
 describe('artwork images', () => {

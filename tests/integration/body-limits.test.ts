@@ -64,7 +64,9 @@ describe('body limits', () => {
   test('a declared Content-Length over the limit is refused before any byte is read', async () => {
     const POST = await routes.signIn();
     const { stream, state } = endless();
-    await expectTooLarge(await POST(post(`${SITE}/staff/api/sign-in`, stream, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(MAX_FORM_BODY_BYTES + 1) })));
+    await expectTooLarge(
+      await POST(post(`${SITE}/staff/api/sign-in`, stream, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(MAX_FORM_BODY_BYTES + 1) })),
+    );
     expect(state.pulled).toBeLessThanOrEqual(16 * 1024);
   });
 

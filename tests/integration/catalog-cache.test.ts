@@ -32,7 +32,11 @@ async function queuedWork(slug: string, title: string, popularity = 5_000) {
   const vanGogh = await a.artist.findUniqueOrThrow({ where: { wikidataId: 'Q5582' } });
   return a.artwork.create({
     data: {
-      slug, artistId: vanGogh.id, status: 'queued', popularity, wikidataId: `Q77${++serial}0${process.pid}`,
+      slug,
+      artistId: vanGogh.id,
+      status: 'queued',
+      popularity,
+      wikidataId: `Q77${++serial}0${process.pid}`,
       texts: { create: catalogLocales.map((locale) => ({ locale, title: locale === 'en' ? title : null, story: locale === 'en' ? 'A story.' : null })) },
     },
   });

@@ -12,7 +12,12 @@ let db: Db;
 let drop: () => Promise<void>;
 const rest = (path: string, query?: Record<string, string>) => restOn('GET', path, { query, db });
 
-interface Ref { kind: string; slug: string; name: string; hasPage: boolean }
+interface Ref {
+  kind: string;
+  slug: string;
+  name: string;
+  hasPage: boolean;
+}
 
 beforeAll(async () => {
   ({ db, drop } = await ownDatabase('links'));

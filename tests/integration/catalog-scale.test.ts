@@ -99,7 +99,11 @@ test('search that forgives at scale: the closest title and the suggestions come 
   const [, closest] = await plansOf((explaining) => listArtworks(explaining, { q: 'Sternenacht', page: 1, locale: 'en' }));
   expect(closest, closest).toMatch(/Bitmap Index Scan on artwork_texts_title_trgm/);
   expect(closest, closest).not.toMatch(/Seq Scan on artwork_texts/);
-  for (const [q, locale] of [['sternen', 'de'], ['monalisa', 'en'], ['harbr', 'en']] as const) {
+  for (const [q, locale] of [
+    ['sternen', 'de'],
+    ['monalisa', 'en'],
+    ['harbr', 'en'],
+  ] as const) {
     const [plan] = await plansOf((explaining) => searchSuggestions(explaining, q, locale));
     expect(plan, plan).toMatch(/Bitmap Index Scan on artwork_texts_title_trgm/);
     expect(plan, plan).not.toMatch(/Seq Scan on artwork_texts/);

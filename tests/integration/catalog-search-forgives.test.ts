@@ -79,7 +79,7 @@ describe('did you mean', () => {
     expect(kiss.suggestion).toBeNull();
   });
 
-  test('filters stay applied to the suggestion\'s results', async () => {
+  test("filters stay applied to the suggestion's results", async () => {
     const found = (await rest('/artworks', { q: 'monalisa', artist: 'vincent-van-gogh' })).body;
     expect(found.items).toEqual([]);
     expect(found.suggestion).toBeNull();
@@ -138,7 +138,13 @@ describe('GET /v1/search/suggestions', () => {
     expect(items.length).toBe(8);
     expect((await suggest('ÉDOUARD'))[0]).toMatchObject({ kind: 'artist', slug: 'edouard-manet' });
     await db.artwork.create({
-      data: { slug: 'queued-starry', artistId: (await db.artist.findFirstOrThrow()).id, status: 'queued', popularity: 10_000, texts: { create: { locale: 'en', title: 'Starry Secret' } } },
+      data: {
+        slug: 'queued-starry',
+        artistId: (await db.artist.findFirstOrThrow()).id,
+        status: 'queued',
+        popularity: 10_000,
+        texts: { create: { locale: 'en', title: 'Starry Secret' } },
+      },
     });
     expect((await suggest('starry')).map((i) => i.slug)).not.toContain('queued-starry');
     expect(await suggest('zzzzqqqq')).toEqual([]);
@@ -150,17 +156,18 @@ describe('GET /v1/search/suggestions', () => {
     expect(answer.headers.get('etag')).toBeTruthy();
   });
 
-  test.each([
-    [{ q: 'star', locale: 'pt' }], [{ q: '' }], [{ q: '   ' }], [{}], [{ q: 'x'.repeat(101) }], [{ q: 'x'.repeat(201) }], [{ q: 'nul\u0000byte' }],
-  ])('%j is 400 invalid_input', async (query) => {
-    const answer = await rest('/search/suggestions', query as Record<string, string>);
-    expect(answer.status).toBe(400);
-    expect(Object.keys(answer.body)).toEqual(['error']);
-    expect(answer.body.error.code).toBe('invalid_input');
-  });
+  test.each([[{ q: 'star', locale: 'pt' }], [{ q: '' }], [{ q: '   ' }], [{}], [{ q: 'x'.repeat(101) }], [{ q: 'x'.repeat(201) }], [{ q: 'nul\u0000byte' }]])(
+    '%j is 400 invalid_input',
+    async (query) => {
+      const answer = await rest('/search/suggestions', query as Record<string, string>);
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.body)).toEqual(['error']);
+      expect(answer.body.error.code).toBe('invalid_input');
+    },
+  );
 });
 
-describe('each language\'s search hint', () => {
+describe("each language's search hint", () => {
   test.each([...locales])('%s: every example in the hint finds works exactly, in that language', async (locale) => {
     const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
     const examples = [...(messages.Home.searchHint as string).matchAll(/[“«„「]\s?([^”»“」]+?)\s?[”»“」]/g)].map((m) => m[1]!);

@@ -8,8 +8,7 @@ import { rest as restOn } from '../support/rest';
 
 let db: Db;
 let drop: () => Promise<void>;
-const rest = (method: string, path: string, query?: Record<string, string>, headers?: Record<string, string>) =>
-  restOn(method, path, { query, headers, db });
+const rest = (method: string, path: string, query?: Record<string, string>, headers?: Record<string, string>) => restOn(method, path, { query, headers, db });
 
 /** Queued rows beside the published catalog: none of them may ever be served. */
 async function addQueuedRows() {
@@ -24,8 +23,17 @@ async function addQueuedRows() {
   const secret = (slug: string, artistId: number, title: string) =>
     db.artwork.create({
       data: {
-        slug, artistId, status: 'queued', popularity: 1000, featured: true,
-        texts: { create: [{ locale: 'en', title }, { locale: 'fr', title: `${title} (fr)` }] },
+        slug,
+        artistId,
+        status: 'queued',
+        popularity: 1000,
+        featured: true,
+        texts: {
+          create: [
+            { locale: 'en', title },
+            { locale: 'fr', title: `${title} (fr)` },
+          ],
+        },
         taxa: { create: [{ taxonId: postImpressionism.id }, { taxonId: hiddenMuseum.id }] },
       },
     });
@@ -65,7 +73,9 @@ describe('only published rows are ever served', () => {
       expect(answer.status).toBe(200);
       expect(allSlugs(answer.body)).toEqual([]);
     }
-    const [all, , secretSearch, , vanGogh, postImpressionism, hidden, queuedArtist, bySlugs, starry, artists, vanGoghPage, movements, , movementPage] = answers.map((a) => a.body);
+    const [all, , secretSearch, , vanGogh, postImpressionism, hidden, queuedArtist, bySlugs, starry, artists, vanGoghPage, movements, , movementPage] = answers.map(
+      (a) => a.body,
+    );
     expect(all.total).toBe(31);
     expect(secretSearch).toEqual({ items: [], total: 0, page: 1, pageSize: 48, suggestion: null });
     expect(vanGogh.total).toBe(5);
@@ -178,12 +188,13 @@ describe('artworks', () => {
 describe('search', () => {
   const search = async (q: string, locale = 'en') => (await rest('GET', '/artworks', { q, locale })).body;
 
-  test.each([
-    ['starry'], ['sternennacht'], ['nuit etoilee'], ['NUIT ÉTOILÉE'], ['noche estrellada'], ['notte stellata'], ['星月夜'],
-  ])('"%s" finds The Starry Night', async (q) => {
-    const found = await search(q);
-    expect(found.items[0]?.slug).toBe('the-starry-night');
-  });
+  test.each([['starry'], ['sternennacht'], ['nuit etoilee'], ['NUIT ÉTOILÉE'], ['noche estrellada'], ['notte stellata'], ['星月夜']])(
+    '"%s" finds The Starry Night',
+    async (q) => {
+      const found = await search(q);
+      expect(found.items[0]?.slug).toBe('the-starry-night');
+    },
+  );
 
   test('artist names find their works, in any language', async () => {
     for (const q of ['van gogh', 'VINCENT', 'ゴッホ']) {
@@ -203,7 +214,12 @@ describe('search', () => {
   test('a title of 500 characters (1,500 bytes in Japanese) is stored and still ranks as a title starting with the words', async () => {
     // Titles past 800 bytes are kept out of the covering title index (a btree entry holds at most
     // 2,704 bytes) and found through a second one; the ranking must still see them.
-    const [best, second] = await db.artwork.findMany({ where: { status: 'published' }, orderBy: [{ popularity: 'desc' }, { id: 'asc' }], take: 2, include: { texts: { where: { locale: 'ja' } } } });
+    const [best, second] = await db.artwork.findMany({
+      where: { status: 'published' },
+      orderBy: [{ popularity: 'desc' }, { id: 'asc' }],
+      take: 2,
+      include: { texts: { where: { locale: 'ja' } } },
+    });
     const titleOf = (work: typeof best) => work!.texts[0]?.title ?? null;
     const setJa = (work: typeof best, title: string | null) =>
       db.artworkText.upsert({ where: { artworkId_locale: { artworkId: work!.id, locale: 'ja' } }, update: { title }, create: { artworkId: work!.id, locale: 'ja', title } });
@@ -223,13 +239,19 @@ describe('search', () => {
   });
 
   test.each([
-    ['a percent sign', '%'], ['an underscore', '_'], ['SQL', "'; DROP TABLE artworks; --"], ['a regex', '.*'], ['a backslash', '\\'],
-    ['brackets', '(['], ['a lone surrogate', '\ud800'], ['200 letters', 'a'.repeat(200)],
+    ['a percent sign', '%'],
+    ['an underscore', '_'],
+    ['SQL', "'; DROP TABLE artworks; --"],
+    ['a regex', '.*'],
+    ['a backslash', '\\'],
+    ['brackets', '(['],
+    ['a lone surrogate', '\ud800'],
+    ['200 letters', 'a'.repeat(200)],
   ])('%s in q gives a correct empty result, never an error', async (_label, q) => {
-      const answer = await rest('GET', '/artworks', { q });
-      expect(answer.status).toBe(200);
-      expect(answer.body.items).toEqual([]);
-      expect(answer.body.total).toBe(0);
+    const answer = await rest('GET', '/artworks', { q });
+    expect(answer.status).toBe(200);
+    expect(answer.body.items).toEqual([]);
+    expect(answer.body.total).toBe(0);
   });
 });
 
@@ -288,10 +310,18 @@ describe('artists and browse pages', () => {
 
 describe('bad input', () => {
   test.each([
-    ['/artworks', { page: '0' }], ['/artworks', { page: '-1' }], ['/artworks', { page: 'two' }], ['/artworks', { page: '1.5' }],
-    ['/artworks', { page: '99999999999' }], ['/artworks', { featured: '2' }], ['/artworks', { featured: 'yes' }],
-    ['/artworks', { locale: 'pt' }], ['/artworks', { q: 'x'.repeat(201) }], ['/artworks', { q: 'nul\u0000byte' }],
-    ['/artists', { page: '0' }], ['/taxa/museums', { page: 'x' }],
+    ['/artworks', { page: '0' }],
+    ['/artworks', { page: '-1' }],
+    ['/artworks', { page: 'two' }],
+    ['/artworks', { page: '1.5' }],
+    ['/artworks', { page: '99999999999' }],
+    ['/artworks', { featured: '2' }],
+    ['/artworks', { featured: 'yes' }],
+    ['/artworks', { locale: 'pt' }],
+    ['/artworks', { q: 'x'.repeat(201) }],
+    ['/artworks', { q: 'nul\u0000byte' }],
+    ['/artists', { page: '0' }],
+    ['/taxa/museums', { page: 'x' }],
     ['/artworks/by-slugs', { slugs: Array.from({ length: 101 }, (_, i) => `s${i}`).join(',') }],
     ['/artworks/by-slugs', {}],
   ])('%s %# is 400 invalid_input', async (path, query) => {
@@ -301,8 +331,12 @@ describe('bad input', () => {
   });
 
   test.each([
-    ['a slug of 10,000 characters', '/artworks/' + 'a'.repeat(10_000), 400], ['an unknown slug', '/artworks/no-such-work', 404], ['a NUL slug (decisions.md: U+0000 anywhere is invalid input)', '/artworks/%00', 400],
-    ['a slug in capitals', '/artworks/Mona-Lisa', 404], ['an unknown kind', '/taxa/painters', 404], ['an unknown kind with a slug', '/taxa/painters/x', 404],
+    ['a slug of 10,000 characters', '/artworks/' + 'a'.repeat(10_000), 400],
+    ['an unknown slug', '/artworks/no-such-work', 404],
+    ['a NUL slug (decisions.md: U+0000 anywhere is invalid input)', '/artworks/%00', 400],
+    ['a slug in capitals', '/artworks/Mona-Lisa', 404],
+    ['an unknown kind', '/taxa/painters', 404],
+    ['an unknown kind with a slug', '/taxa/painters/x', 404],
     ['an unknown artist', '/artists/no-one', 404],
   ])('%s is %i with the error shape', async (_label, path, status) => {
     const answer = await rest('GET', path);

@@ -52,11 +52,20 @@ describe('the curated seed in the database', () => {
       where: { slug: 'mona-lisa' },
       include: { artist: true, texts: { where: { locale: { in: ['fr', 'ja'] } }, orderBy: { locale: 'asc' } }, taxa: { include: { taxon: true } } },
     });
-    expect({ wikidataId: monaLisa.wikidataId, year: monaLisa.year, heightCm: Number(monaLisa.heightCm), featured: monaLisa.featured, popularity: monaLisa.popularity }).toEqual({
-      wikidataId: 'Q12418', year: 1503, heightCm: 79.4, featured: true, popularity: 105,
-    });
+    expect({ wikidataId: monaLisa.wikidataId, year: monaLisa.year, heightCm: Number(monaLisa.heightCm), featured: monaLisa.featured, popularity: monaLisa.popularity }).toEqual(
+      {
+        wikidataId: 'Q12418',
+        year: 1503,
+        heightCm: 79.4,
+        featured: true,
+        popularity: 105,
+      },
+    );
     expect(monaLisa.artist.slug).toBe('leonardo-da-vinci');
-    expect(monaLisa.texts.map((t) => [t.locale, t.title])).toEqual([['fr', 'La Joconde'], ['ja', 'モナ・リザ']]);
+    expect(monaLisa.texts.map((t) => [t.locale, t.title])).toEqual([
+      ['fr', 'La Joconde'],
+      ['ja', 'モナ・リザ'],
+    ]);
     expect(monaLisa.texts[0]!.story).toMatch(/^Léonard de Vinci commence ce portrait à Florence vers 1503/);
     expect(monaLisa.taxa.map((l) => `${l.taxon.kind}:${l.taxon.slug}`)).toEqual(expect.arrayContaining(['museum:louvre', 'movement:high-renaissance', 'genre:portrait']));
 
@@ -68,7 +77,11 @@ describe('the curated seed in the database', () => {
   });
 
   test('seeding again changes no row', async () => {
-    const rows = async () => JSON.stringify([await db.artwork.findMany({ orderBy: { id: 'asc' }, omit: { publishedAt: true, updatedAt: true } }), await db.taxonText.findMany({ orderBy: [{ taxonId: 'asc' }, { locale: 'asc' }] })]);
+    const rows = async () =>
+      JSON.stringify([
+        await db.artwork.findMany({ orderBy: { id: 'asc' }, omit: { publishedAt: true, updatedAt: true } }),
+        await db.taxonText.findMany({ orderBy: [{ taxonId: 'asc' }, { locale: 'asc' }] }),
+      ]);
     const before = await rows();
     await seedCatalog(db);
     expect(await rows()).toBe(before);

@@ -24,22 +24,41 @@ const sameTitle = new Set([
   'mona-lisa:de', // German calls it "Mona Lisa" (also "La Gioconda")
   'primavera:de', // Botticelli's Italian title, used as such in German
   'primavera:it', // the Italian original
-  'olympia:es', 'olympia:fr', 'olympia:de', 'olympia:it', // Manet's title, the same in every language
+  'olympia:es',
+  'olympia:fr',
+  'olympia:de',
+  'olympia:it', // Manet's title, the same in every language
   'le-dejeuner-sur-l-herbe:fr', // the French original, which English uses too
   'bal-du-moulin-de-la-galette:fr', // the French original, which English uses too
 ]);
 
 /** Browse-page names that are proper names (or the same word) in another language. */
 const sameTaxonName = new Set([
-  'museum:museum-of-modern-art:de', 'museum:van-gogh-museum:de', 'museum:kroller-muller-museum:de',
-  'museum:j-paul-getty-museum:de', 'museum:j-paul-getty-museum:it',
-  'museum:rijksmuseum:es', 'museum:rijksmuseum:fr', 'museum:rijksmuseum:de', 'museum:rijksmuseum:it',
-  'museum:mauritshuis:es', 'museum:mauritshuis:fr', 'museum:mauritshuis:de', 'museum:mauritshuis:it',
-  'museum:musee-d-orsay:fr', 'museum:musee-d-orsay:de',
-  'museum:art-institute-of-chicago:fr', 'museum:art-institute-of-chicago:de', 'museum:art-institute-of-chicago:it',
-  'museum:belvedere:de', 'museum:kunsthistorisches-museum:de',
+  'museum:museum-of-modern-art:de',
+  'museum:van-gogh-museum:de',
+  'museum:kroller-muller-museum:de',
+  'museum:j-paul-getty-museum:de',
+  'museum:j-paul-getty-museum:it',
+  'museum:rijksmuseum:es',
+  'museum:rijksmuseum:fr',
+  'museum:rijksmuseum:de',
+  'museum:rijksmuseum:it',
+  'museum:mauritshuis:es',
+  'museum:mauritshuis:fr',
+  'museum:mauritshuis:de',
+  'museum:mauritshuis:it',
+  'museum:musee-d-orsay:fr',
+  'museum:musee-d-orsay:de',
+  'museum:art-institute-of-chicago:fr',
+  'museum:art-institute-of-chicago:de',
+  'museum:art-institute-of-chicago:it',
+  'museum:belvedere:de',
+  'museum:kunsthistorisches-museum:de',
   'movement:art-nouveau:it', // Italian uses the French term (beside "Liberty")
-  'genre:portrait:fr', 'subject:couples:fr', 'subject:villages:fr', 'subject:trains:fr', // the same French words
+  'genre:portrait:fr',
+  'subject:couples:fr',
+  'subject:villages:fr',
+  'subject:trains:fr', // the same French words
 ]);
 
 beforeAll(async () => {
@@ -137,7 +156,9 @@ describe('curated texts in six languages', () => {
 
   test('seeding again changes nothing and brings an older database its missing texts', async () => {
     const snapshot = async () =>
-      JSON.stringify(await db.artworkText.findMany({ select: { artworkId: true, locale: true, title: true, story: true }, orderBy: [{ artworkId: 'asc' }, { locale: 'asc' }] }));
+      JSON.stringify(
+        await db.artworkText.findMany({ select: { artworkId: true, locale: true, title: true, story: true }, orderBy: [{ artworkId: 'asc' }, { locale: 'asc' }] }),
+      );
     const before = await snapshot();
     // As a database seeded before the German title existed: no title in German.
     const irises = await db.artwork.findUniqueOrThrow({ where: { slug: 'irises' } });

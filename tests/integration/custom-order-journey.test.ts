@@ -25,7 +25,11 @@ const email = 'journey@example.com';
 async function deliverMail(code: string) {
   const rows = await db().outboxEvent.findMany({ where: { sentAt: null, payload: { path: ['code'], equals: code } }, select: { id: true } });
   const deps = { db: db(), mailer: smtpMailer(smtp.url, 'orders@shop.example'), baseUrl: 'https://shop.example' };
-  await drainOutbox(db(), runHere(() => deps), { ids: rows.map((r) => r.id) });
+  await drainOutbox(
+    db(),
+    runHere(() => deps),
+    { ids: rows.map((r) => r.id) },
+  );
 }
 
 test('a custom painting from a real photo: uploaded, paid through Stripe, walked by staff to delivered, each step in the lookup and the mailbox', async () => {
@@ -34,7 +38,13 @@ test('a custom painting from a real photo: uploaded, paid through Stripe, walked
   expect(photo.status).toBe(201);
   const created = await postOrderWithCheckout(
     {
-      kind: 'custom', uploadId: photo.body.uploadId, style: 'impressionist', subjects: 2, size: '60x90', frame: 'stretched', locale: 'it',
+      kind: 'custom',
+      uploadId: photo.body.uploadId,
+      style: 'impressionist',
+      subjects: 2,
+      size: '60x90',
+      frame: 'stretched',
+      locale: 'it',
       customer: { ...customer, email, name: 'Giulia Rossi', country: 'it' },
     },
     stripe.checkout('https://shop.example'),

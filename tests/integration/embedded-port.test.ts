@@ -37,7 +37,7 @@ describe('the embedded PostgreSQL port', () => {
     for (const port of a) expect(port).toBeLessThan(30_000);
   });
 
-  test('starts on its folder\'s port, on that port again after a restart, and on the next one when another program holds it', async () => {
+  test("starts on its folder's port, on that port again after a restart, and on the next one when another program holds it", async () => {
     const dir = path.join(folder, 'pg');
     const [first, second] = embeddedPorts(dir);
     const started = await startEmbeddedPostgres({ dir, password: 'port-test' });
@@ -78,7 +78,9 @@ describe('the embedded PostgreSQL port', () => {
     await new Promise<void>((resolve, reject) => squatter.once('error', reject).listen(0, '127.0.0.1', resolve));
     const port = (squatter.address() as { port: number }).port;
     try {
-      await expect(startEmbeddedPostgres({ dir, password: 'port-test', port })).rejects.toThrow(/could not start .*\n[\s\S]*(Address already in use|could not create any TCP\/IP sockets)/);
+      await expect(startEmbeddedPostgres({ dir, password: 'port-test', port })).rejects.toThrow(
+        /could not start .*\n[\s\S]*(Address already in use|could not create any TCP\/IP sockets)/,
+      );
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
     }

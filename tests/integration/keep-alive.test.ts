@@ -17,7 +17,8 @@ let port: number;
 beforeAll(async () => {
   // Next's stand-in answers /api/* at once without reading the body, as a route handler's body limit does.
   const next = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.url?.startsWith('/api/')) return void res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":{"code":"payload_too_large","message":"Too large."}}');
+    if (req.url?.startsWith('/api/'))
+      return void res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":{"code":"payload_too_large","message":"Too large."}}');
     res.end('next');
   };
   const front = createFront({ next, rest: handleRest, settings: { TRUST_PROXY: false } });
@@ -146,7 +147,7 @@ describe('an early answer on a kept-alive connection', () => {
 
   test('413 on a chunked body that passes the limit while it is read', async () => {
     const chunk = 'x'.repeat(32 * 1024);
-    const chunks = Array.from({ length: 4 }, () => `${(chunk.length).toString(16)}\r\n${chunk}\r\n`).join('') + '0\r\n\r\n';
+    const chunks = Array.from({ length: 4 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`).join('') + '0\r\n\r\n';
     await earlyAnswerThenNext(`POST /v1/orders HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, chunks, 413);
   });
 
@@ -162,12 +163,20 @@ describe('an early answer on a kept-alive connection', () => {
 
   test('a small body answered early is drained and the connection kept', async () => {
     const body = smuggling(2 * 1024);
-    expect(await earlyAnswerThenNext(`POST /v1/uploads HTTP/1.1\r\nHost: shop.test\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`, body, 415)).toBe('kept');
+    expect(await earlyAnswerThenNext(`POST /v1/uploads HTTP/1.1\r\nHost: shop.test\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`, body, 415)).toBe(
+      'kept',
+    );
   });
 
   test("413 from one of Next's route handlers (the website's tRPC) before the body was read", async () => {
     const body = smuggling(200 * 1024);
-    expect(await earlyAnswerThenNext(`POST /api/trpc/orders.create HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body, 413)).toBe('closed');
+    expect(
+      await earlyAnswerThenNext(
+        `POST /api/trpc/orders.create HTTP/1.1\r\nHost: shop.test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        body,
+        413,
+      ),
+    ).toBe('closed');
   });
 
   test('an ordinary request keeps the connection', async () => {

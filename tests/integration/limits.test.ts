@@ -36,7 +36,12 @@ const limits: LimitSettings = { multiplier: 0.1, now };
 /** The shop's own context for a request, counting on this file's clock. */
 const limited = (options: { req: Request; resHeaders?: Headers }): Context => createContext({ ...options, limits });
 
-function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {}) {
+function call(
+  method: string,
+  path: string,
+  client: string,
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {},
+) {
   const headers = new Headers({ ...frontHeaders(client), ...options.headers });
   let body = options.body;
   if (options.json !== undefined) {
@@ -81,7 +86,13 @@ describe('the counter', () => {
     const client = newClient();
     const past = new Date(Date.now() - 3 * 3600_000);
     await db().rateLimitHit.createMany({
-      data: Array.from({ length: 30 }, (_, i) => ({ limitName: 'orderLookup', client, windowStart: new Date(past.getTime() - i * 60_000), hits: 3, expiresAt: new Date(past.getTime() + 60_000) })),
+      data: Array.from({ length: 30 }, (_, i) => ({
+        limitName: 'orderLookup',
+        client,
+        windowStart: new Date(past.getTime() - i * 60_000),
+        hits: 3,
+        expiresAt: new Date(past.getTime() + 60_000),
+      })),
     });
     await countRequest(db(), 'orderLookup', client, settings);
     expect(await sweepExpired(db(), 20)).toBe(20);
@@ -93,7 +104,7 @@ describe('the counter', () => {
 });
 
 describe('who is counted', () => {
-  test('the client header counts only with the front\'s proof: a client naming its own address is `local`', async () => {
+  test("the client header counts only with the front's proof: a client naming its own address is `local`", async () => {
     const claimed = new Headers({ [CLIENT_HEADER]: '203.0.113.77' });
     expect(clientOf(claimed)).toBe('local');
     expect(clientOf(new Headers({ [CLIENT_HEADER]: '203.0.113.77', 'x-shop-front': 'guessed' }))).toBe('local');
@@ -102,7 +113,13 @@ describe('who is counted', () => {
     const statuses: number[] = [];
     for (let i = 0; i < tenth('orderLookup') + 2; i++) {
       const request = new Request('http://shop.test/v1/orders/ZZZZZZZZZZ?email=nobody%40example.com', { headers: { [CLIENT_HEADER]: `203.0.113.${100 + i}` } });
-      statuses.push((await handleRest(request, ({ req }) => createContext({ req, limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } }, now } }))).status);
+      statuses.push(
+        (
+          await handleRest(request, ({ req }) =>
+            createContext({ req, limits: { multiplier: 0.1, policies: { orderLookup: { allowance: 60, windowSeconds: 3 * 3600 + 7 } }, now } }),
+          )
+        ).status,
+      );
     }
     expect(statuses.at(-1)).toBe(429);
   });
@@ -141,7 +158,10 @@ describe('two instances on one database', () => {
 
   test('share one limit: alternating requests are counted together', async () => {
     const client = newClient();
-    const on = (instance: Db) => ({ req }: { req: Request }): Context => createContext({ req, db: instance, limits });
+    const on =
+      (instance: Db) =>
+      ({ req }: { req: Request }): Context =>
+        createContext({ req, db: instance, limits });
     const allowance = tenth('orderLookup');
     const statuses: number[] = [];
     for (let i = 0; i < allowance + 2; i++) statuses.push((await orderLookup(client, on(i % 2 ? second : first))).status);
@@ -177,10 +197,17 @@ describe('429 on /v1', () => {
     expect((await call('POST', '/orders', client, { json: reproduction() })).status).toBe(429);
   });
 
-  test('the storefront\'s order form: a refused order is given back there too', async () => {
+  test("the storefront's order form: a refused order is given back there too", async () => {
     const client = newClient();
     const send = (input: unknown) =>
-      websiteTrpc(new Request('http://shop.test/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', ...frontHeaders(client) }, body: JSON.stringify(input) }), limited);
+      websiteTrpc(
+        new Request('http://shop.test/api/trpc/orders.create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...frontHeaders(client) },
+          body: JSON.stringify(input),
+        }),
+        limited,
+      );
     for (let i = 0; i < tenth('orderCreate') * 2; i++) expect((await send({})).status).toBe(400);
     for (let i = 0; i < tenth('orderCreate'); i++) expect((await send(reproduction())).status).toBe(200);
     expect((await send(reproduction())).status).toBe(429);
@@ -246,7 +273,9 @@ describe('429 on /v1', () => {
 
     // The same through /v1, on real PostgreSQL: only the allowance's worth of 401s.
     const other = newClient();
-    const statuses = await Promise.all(Array.from({ length: 50 }, () => call('GET', '/admin/orders', other, { headers: { authorization: 'Bearer guess' } }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, () => call('GET', '/admin/orders', other, { headers: { authorization: 'Bearer guess' } }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(tenth('staffToken'));
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50 - tenth('staffToken'));
   });

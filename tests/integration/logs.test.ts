@@ -95,14 +95,20 @@ describe('secrets and personal data never reach the log', () => {
   });
 
   test('a photo upload', async () => {
-    const response = await handleRest(new Request('http://shop.test/v1/uploads', { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(photos.jpeg) }));
+    const response = await handleRest(
+      new Request('http://shop.test/v1/uploads', { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(photos.jpeg) }),
+    );
     expect(response.status).toBe(201);
   });
 
   test('an e-mail the SMTP server refuses, naming the address in its answer', async () => {
     await createOrder(own.db, CreateOrder.parse(reproduction({ customer: { ...reproduction().customer, email: REFUSED_EMAIL } })));
     const deps = { db: own.db, mailer: smtpMailer(refusingUrl, '"Atelier Prints" <orders@shop.example>'), baseUrl: 'https://shop.example' };
-    const result = await drainOutbox(own.db, runHere(() => deps), { names: Object.keys(jobs), backoff: () => 0 });
+    const result = await drainOutbox(
+      own.db,
+      runHere(() => deps),
+      { names: Object.keys(jobs), backoff: () => 0 },
+    );
     expect(result.failed).toBeGreaterThan(0);
     // The failure is logged (with the address masked), so this check reads a real line.
     const line = captured.lines.find((l) => l.includes('Recipient address rejected'));
@@ -131,7 +137,17 @@ describe('secrets and personal data never reach the log', () => {
   test('none of it appears in what was written', () => {
     const written = captured.lines.join('');
     expect(captured.lines.length).toBeGreaterThanOrEqual(4);
-    const forbidden = [ADMIN_TOKEN, NEXTAUTH_SECRET, WEBHOOK_SECRET, STRIPE_TEST_KEY, EMAIL, EMAIL.toLowerCase(), REFUSED_EMAIL, 'someone.else@example.com', 'bug.victim@example.com'];
+    const forbidden = [
+      ADMIN_TOKEN,
+      NEXTAUTH_SECRET,
+      WEBHOOK_SECRET,
+      STRIPE_TEST_KEY,
+      EMAIL,
+      EMAIL.toLowerCase(),
+      REFUSED_EMAIL,
+      'someone.else@example.com',
+      'bug.victim@example.com',
+    ];
     for (const value of forbidden) expect(written, value).not.toContain(value);
     expect(written).not.toMatch(/\b(sk|rk)_(live|test)_[A-Za-z0-9]+|whsec_[A-Za-z0-9_]+/);
     expect(written).not.toMatch(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/);
@@ -146,6 +162,7 @@ describe('secrets and personal data never reach the log', () => {
 
   test('the callers themselves never hand a token or secret to the logger (the scrubbing is a second net)', () => {
     const raw = captured.raw.join('');
-    for (const value of [ADMIN_TOKEN, NEXTAUTH_SECRET, WEBHOOK_SECRET, STRIPE_TEST_KEY, 'db-password-not-for-logs', EMAIL, EMAIL.toLowerCase()]) expect(raw, value).not.toContain(value);
+    for (const value of [ADMIN_TOKEN, NEXTAUTH_SECRET, WEBHOOK_SECRET, STRIPE_TEST_KEY, 'db-password-not-for-logs', EMAIL, EMAIL.toLowerCase()])
+      expect(raw, value).not.toContain(value);
   });
 });

@@ -41,7 +41,12 @@ beforeEach(async () => {
 });
 
 const order = async (overrides: Record<string, unknown> = {}) => createOrder(ownDb, CreateOrder.parse(reproduction(overrides)));
-const drain = () => drainOutbox(ownDb, runHere(() => deps), { names, backoff: noWait });
+const drain = () =>
+  drainOutbox(
+    ownDb,
+    runHere(() => deps),
+    { names, backoff: noWait },
+  );
 
 describe('the in-process worker (no Inngest configured)', () => {
   test('sends the order-received e-mail through SMTP and marks the outbox event sent', async () => {
@@ -95,7 +100,11 @@ describe('the in-process worker (no Inngest configured)', () => {
   test('a send the SMTP server refuses is retried with backoff and never lost', async () => {
     const { code } = await order();
     smtp.control.rejectNext = 2;
-    const slow = await drainOutbox(ownDb, runHere(() => deps), { names });
+    const slow = await drainOutbox(
+      ownDb,
+      runHere(() => deps),
+      { names },
+    );
     expect(slow).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
     const waiting = await ownDb.outboxEvent.findFirstOrThrow({ where: { payload: { path: ['code'], equals: code } } });
     expect(waiting).toMatchObject({ sentAt: null, attempts: 1, lastError: expect.stringContaining('451') });
@@ -114,7 +123,11 @@ describe('the in-process worker (no Inngest configured)', () => {
     expect(mailerFor(parseEnv({}))).toBeNull();
     expect(mailerFor(parseEnv({ SMTP_URL: smtp.url }))).not.toBeNull();
     const { code } = await order();
-    const result = await drainOutbox(ownDb, runHere(() => ({ ...deps, mailer: null })), { names });
+    const result = await drainOutbox(
+      ownDb,
+      runHere(() => ({ ...deps, mailer: null })),
+      { names },
+    );
     expect(result).toMatchObject({ sent: 1, failed: 0 });
     expect(smtp.inbox).toHaveLength(0);
     expect((await ownDb.outboxEvent.findFirstOrThrow({ where: { payload: { path: ['code'], equals: code } } })).sentAt).not.toBeNull();
@@ -122,13 +135,25 @@ describe('the in-process worker (no Inngest configured)', () => {
 
   test('two workers at once send each e-mail exactly once', async () => {
     const codes = await Promise.all(Array.from({ length: 12 }, async () => (await order()).code));
-    await Promise.all(Array.from({ length: 4 }, () => drainOutbox(ownDb, runHere(() => deps), { names, limit: 5, backoff: noWait }).then(drain)));
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        drainOutbox(
+          ownDb,
+          runHere(() => deps),
+          { names, limit: 5, backoff: noWait },
+        ).then(drain),
+      ),
+    );
     await drain();
     expect(smtp.inbox.map((m) => m.subject).sort()).toEqual(codes.map((c) => `We have your order ${c}`).sort());
   });
 
   test('the polling loop picks up events as they are committed, and a claimed row is leased, not taken twice', async () => {
-    const loop = startOutboxLoop(ownDb, runHere(() => deps), { names, intervalMs: 50 });
+    const loop = startOutboxLoop(
+      ownDb,
+      runHere(() => deps),
+      { names, intervalMs: 50 },
+    );
     try {
       const { code } = await order();
       await smtp.waitFor((inbox) => inbox.some((m) => m.subject.includes(code)));

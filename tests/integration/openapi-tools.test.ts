@@ -41,7 +41,10 @@ describe('Redocly CLI (recommended rules)', () => {
     writeFileSync(path.join(folder, 'openapi.json'), JSON.stringify(document));
     const cli = path.join(path.dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
     const lint = run(cli, ['lint', 'openapi.json', '--extends', 'recommended', '--format', 'json', '--max-problems', '1000']);
-    const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    const report = JSON.parse(lint.stdout.slice(lint.stdout.indexOf('{'))) as {
+      totals: { errors: number };
+      problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+    };
     const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
     expect(errors).toEqual([]);
     expect(report.totals.errors).toBe(0);
@@ -117,7 +120,10 @@ export const nowhere: Answer<'/orders', 'get', 200> = {};
     );
     writeFileSync(
       path.join(folder, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', lib: ['es2022'], module: 'esnext', moduleResolution: 'bundler', types: [], skipLibCheck: true }, files: ['calls.ts'] }),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, target: 'es2022', lib: ['es2022'], module: 'esnext', moduleResolution: 'bundler', types: [], skipLibCheck: true },
+        files: ['calls.ts'],
+      }),
     );
     const tsc = run(require.resolve('typescript/lib/tsc.js'), ['-p', 'tsconfig.json']);
     expect(tsc.stdout + tsc.stderr).toBe('');

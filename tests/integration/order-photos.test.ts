@@ -48,7 +48,12 @@ async function customOrder(overrides: Record<string, unknown> = {}, photo?: Buff
 const lookupOf = async (code: string, email = customer.email) => rest('GET', `/orders/${code}`, { query: { email } });
 
 /** POSTs a studio photo, as staff, through /v1. */
-async function addPhoto(code: string, kind: string, body: BodyInit | null, options: { note?: string; type?: string; headers?: Record<string, string> } = {}): Promise<RestAnswer> {
+async function addPhoto(
+  code: string,
+  kind: string,
+  body: BodyInit | null,
+  options: { note?: string; type?: string; headers?: Record<string, string> } = {},
+): Promise<RestAnswer> {
   const url = new URL(`http://shop.test/v1/admin/orders/${code}/photos`);
   url.searchParams.set('kind', kind);
   if (options.note !== undefined) url.searchParams.set('note', options.note);
@@ -86,7 +91,7 @@ describe('the order as ordered', () => {
     expect((await lookedUp(turned.code)).orientation).toBe('portrait');
   });
 
-  test("a reproduction hangs the way its artwork does unless the order says otherwise, keeps the whole composition by default, and records the choices", async () => {
+  test('a reproduction hangs the way its artwork does unless the order says otherwise, keeps the whole composition by default, and records the choices', async () => {
     const starry = await rest('POST', '/orders', { json: reproduction({ customer, notes: 'Please sign the back' }) });
     const cropped = await rest('POST', '/orders', { json: reproduction({ customer, fit: 'crop', orientation: 'portrait', showcaseConsent: true }) });
     const a = (await lookupOf(starry.body.code)).body.order;
@@ -112,7 +117,14 @@ describe('the order as ordered', () => {
     const bytes = await jpeg(120, 90);
     const { code, uploadId } = await customOrder({}, bytes);
     const order = (await lookupOf(code)).body.order;
-    expect(order.photos).toEqual([{ id: uploadId, kind: 'customer', url: expect.stringMatching(new RegExp(`^/v1/orders/${code}/photos/${uploadId}\\?expires=\\d+&signature=[\\w-]{43}$`)), at: expect.stringMatching(/Z$/) }]);
+    expect(order.photos).toEqual([
+      {
+        id: uploadId,
+        kind: 'customer',
+        url: expect.stringMatching(new RegExp(`^/v1/orders/${code}/photos/${uploadId}\\?expires=\\d+&signature=[\\w-]{43}$`)),
+        at: expect.stringMatching(/Z$/),
+      },
+    ]);
     const read = await fetchPhoto(order.photos[0].url);
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('image/jpeg');
@@ -120,7 +132,7 @@ describe('the order as ordered', () => {
     expect(read.bytes.equals(bytes)).toBe(true);
   });
 
-  test('a photo already on an order, the customer\'s or the studio\'s, cannot start another order', async () => {
+  test("a photo already on an order, the customer's or the studio's, cannot start another order", async () => {
     const { code, uploadId } = await customOrder();
     await changeStatus(code, { status: 'paid' });
     const studio = await addPhoto(code, 'progress', await jpeg(50, 40));
@@ -227,7 +239,11 @@ describe('the customer decides on the sketch', () => {
   async function deliverMail(code: string) {
     const rows = await db().outboxEvent.findMany({ where: { sentAt: null, payload: { path: ['code'], equals: code } }, select: { id: true, name: true } });
     const deps = { db: db(), mailer: smtpMailer(smtp.url, 'orders@shop.example'), baseUrl: 'https://shop.example', studioEmail: 'studio@shop.example' };
-    await drainOutbox(db(), runHere(() => deps), { ids: rows.map((r) => r.id) });
+    await drainOutbox(
+      db(),
+      runHere(() => deps),
+      { ids: rows.map((r) => r.id) },
+    );
     return rows.map((r) => r.name);
   }
 

@@ -78,7 +78,11 @@ describe('POST /v1/payments/stripe-webhook', () => {
     expect(order.events.map((e) => e.status)).toEqual(['pending', 'paid']);
     const stored = await db().order.findUniqueOrThrow({ where: { code }, include: { events: true } });
     expect(stored.events[1]!.actor).toBe('payment');
-    expect(await db().paymentEvent.findUnique({ where: { id: JSON.parse(payload).id } })).toMatchObject({ provider: 'stripe', type: 'checkout.session.completed', orderCode: code });
+    expect(await db().paymentEvent.findUnique({ where: { id: JSON.parse(payload).id } })).toMatchObject({
+      provider: 'stripe',
+      type: 'checkout.session.completed',
+      orderCode: code,
+    });
     expect(await db().outboxEvent.count({ where: { name: 'shop/order.paid', payload: { path: ['code'], equals: code } } })).toBe(1);
   });
 

@@ -28,7 +28,11 @@ const delays: number[] = [];
 const source = () => wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async (ms) => void delays.push(ms) } }));
 const rule = { diedBefore: 1926, minPaintings: 5 };
 const dims = (w: { heightCm: unknown; widthCm: unknown }) => [w.heightCm === null ? null : Number(w.heightCm), w.widthCm === null ? null : Number(w.widthCm)];
-const kinds = (w: Awaited<ReturnType<typeof work>>, kind: string) => w.taxa.filter((l) => l.taxon.kind === kind).map((l) => l.taxon.slug).sort();
+const kinds = (w: Awaited<ReturnType<typeof work>>, kind: string) =>
+  w.taxa
+    .filter((l) => l.taxon.kind === kind)
+    .map((l) => l.taxon.slug)
+    .sort();
 const work = (qid: string) => db.artwork.findUniqueOrThrow({ where: { wikidataId: qid }, include: { texts: true, taxa: { include: { taxon: true } } } });
 
 beforeAll(async () => {
@@ -51,7 +55,14 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     // van Gogh and Rubens 12 each (the painter's IRI breaks the tie), Goya 11, Raphael and Hilma
     // Nordqvist 6, Ada Brandt 5 (died 1925-12-31). Monet (6, died 1926-12-05) and Carl Vinter
     // (4 with an image, a 5th without) do not qualify.
-    expect(painters.map((p) => [p.qid, p.paintings])).toEqual([['Q5582', 12], ['Q5599', 12], ['Q5432', 11], ['Q5597', 6], ['Q990200', 6], ['Q990100', 5]]);
+    expect(painters.map((p) => [p.qid, p.paintings])).toEqual([
+      ['Q5582', 12],
+      ['Q5599', 12],
+      ['Q5432', 11],
+      ['Q5597', 6],
+      ['Q990200', 6],
+      ['Q990100', 5],
+    ]);
     expect(painters.find((p) => p.qid === 'Q990100')).toMatchObject({ birthYear: 1860, deathYear: 1925 });
     // the same rule with a threshold of 4 lets Carl Vinter in, so the HAVING is what keeps him out
     expect((await source().painters({ diedBefore: 1926, minPaintings: 4 })).map((p) => p.qid)).toContain('Q990300');
@@ -92,12 +103,24 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     }
     const both = await db.ingestRun.findMany({ where: { id: { in: first.map((r) => r.runId) } } });
     expect(both.reduce((n, r) => n + r.worksQueued, 0)).toBe(49);
-    expect(both.flatMap((r) => r.painters).sort()).toEqual(['Q5432 francisco-goya', 'Q5582 vincent-van-gogh', 'Q5597 raphael', 'Q5599 peter-paul-rubens', 'Q990100 ada-brandt', 'Q990200 hilma-nordqvist']);
+    expect(both.flatMap((r) => r.painters).sort()).toEqual([
+      'Q5432 francisco-goya',
+      'Q5582 vincent-van-gogh',
+      'Q5597 raphael',
+      'Q5599 peter-paul-rubens',
+      'Q990100 ada-brandt',
+      'Q990200 hilma-nordqvist',
+    ]);
     // left out, and why: the works without an image, the curated Starry Night, the works without a label
-    const left = both.map((r) => r.skipped as Record<string, number>).reduce((all, s) => {
-      for (const [k, v] of Object.entries(s)) all[k] = (all[k] ?? 0) + v;
-      return all;
-    }, {} as Record<string, number>);
+    const left = both
+      .map((r) => r.skipped as Record<string, number>)
+      .reduce(
+        (all, s) => {
+          for (const [k, v] of Object.entries(s)) all[k] = (all[k] ?? 0) + v;
+          return all;
+        },
+        {} as Record<string, number>,
+      );
     expect(left).toMatchObject({ no_image: 2, in_catalog: 1, no_label: 2, painter_taken_meanwhile: 6 });
   });
 
@@ -148,7 +171,7 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     expect((await db.artworkText.findMany({ where: { title: { startsWith: 'Q' } }, select: { title: true } })).filter((t) => /^Q\d+$/.test(t.title ?? ''))).toEqual([]);
   });
 
-  test('museums: the current collection only, a private collection never; the painter\'s movement when the painting has none', async () => {
+  test("museums: the current collection only, a private collection never; the painter's movement when the painting has none", async () => {
     expect(kinds(await work('Q990101'), 'museum')).toEqual(['rijksmuseum']);
     expect(kinds(await work('Q990102'), 'museum')).toEqual([]); // private collection
     expect(await db.taxon.count({ where: { wikidataId: 'Q768717' } })).toBe(0);
@@ -237,8 +260,14 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     expect(stats.status, JSON.stringify(stats.body)).toBe(200);
     const [latest, ...older] = stats.body.ingestRuns;
     expect(latest).toMatchObject({
-      trigger: 'staff', outcome: 'done', painters: ['Q990200 hilma-nordqvist'], worksQueued: 1, heavyQueries: 1,
-      queries: { count: 4, failed: 0, slowest: { kind: expect.any(String), ms: expect.any(Number) } }, errors: [], finishedAt: expect.any(String),
+      trigger: 'staff',
+      outcome: 'done',
+      painters: ['Q990200 hilma-nordqvist'],
+      worksQueued: 1,
+      heavyQueries: 1,
+      queries: { count: 4, failed: 0, slowest: { kind: expect.any(String), ms: expect.any(Number) } },
+      errors: [],
+      finishedAt: expect.any(String),
     });
     expect(latest.queries.totalMs).toBeGreaterThanOrEqual(latest.queries.heavyMs);
     expect(older.map((r: { outcome: string }) => r.outcome)).toEqual(['done', 'done', 'done']);
@@ -280,9 +309,19 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     } finally {
       sparql.control.failWhen = null;
     }
-    const limits = sparql.requests.map((r) => [r.query.match(/LIMIT (\d+) OFFSET (\d+)/)!.slice(1).join('/'), r.status]);
+    const limits = sparql.requests.map((r) => [
+      r.query
+        .match(/LIMIT (\d+) OFFSET (\d+)/)!
+        .slice(1)
+        .join('/'),
+      r.status,
+    ]);
     // 400 timed out, then a quarter of it, then the smallest page answers
-    expect(limits).toEqual([['400/0', 500], ['100/0', 500], ['25/0', 200]]);
+    expect(limits).toEqual([
+      ['400/0', 500],
+      ['100/0', 500],
+      ['25/0', 200],
+    ]);
     expect(delays).toEqual([30_000, 30_000]);
   });
 
@@ -330,7 +369,9 @@ describe('stories, then publishing makes the ingested works public', () => {
     const result = await writeStories(db, null);
     expect(result).toMatchObject({ written: 45, remaining: 0 });
     const template = await db.artworkText.findFirstOrThrow({ where: { storySource: 'template', locale: 'en', artwork: { wikidataId: 'Q2955000' } } });
-    expect(template.story).toBe('Rubens Panel A is a painting by Peter Paul Rubens. It dates from 1610. It measures 100 × 150 cm. It is held by Louvre Museum. It belongs to Baroque. Genre: Portrait.');
+    expect(template.story).toBe(
+      'Rubens Panel A is a painting by Peter Paul Rubens. It dates from 1610. It measures 100 × 150 cm. It is held by Louvre Museum. It belongs to Baroque. Genre: Portrait.',
+    );
 
     const run = await publishRun(db, { perDay: 300, baseUrl: 'https://shop.example', trigger: 'cli' });
     // Raphael (6 ready works), Ada Brandt (5) and Hilma Nordqvist (6) cannot be introduced: a new artist needs a block of 10
@@ -383,7 +424,15 @@ describe('how many painters a run takes (a generated graph of 23 qualifying pain
           painters.flatMap((p, i) => [
             painter({ qid: p.qid, labels: { en: `Generated Painter ${i}` }, born: '1800-01-01', died: `${1850 + i}-06-01` }),
             ...Array.from({ length: p.works }, (_, n) =>
-              painting({ qid: `${p.qid}${n}`, creator: p.qid, labels: { en: `Generated Work ${i}-${n}` }, inception: '1840-01-01', height: [{ amount: 50, unit: 'Q174728' }], width: [{ amount: 40, unit: 'Q174728' }], wikipedia: n }),
+              painting({
+                qid: `${p.qid}${n}`,
+                creator: p.qid,
+                labels: { en: `Generated Work ${i}-${n}` },
+                inception: '1840-01-01',
+                height: [{ amount: 50, unit: 'Q174728' }],
+                width: [{ amount: 40, unit: 'Q174728' }],
+                wikipedia: n,
+              }),
             ),
           ]),
         ),
@@ -398,7 +447,12 @@ describe('how many painters a run takes (a generated graph of 23 qualifying pain
   test('by default 20 painters, those with the most paintings', async () => {
     const run = await ingestCatalog(own20.db, wikidataSource(sparqlClient({ url: big.url })));
     expect(run.painters).toHaveLength(20);
-    expect(run.painters.map((p) => p.qid).sort()).toEqual(painters.slice(0, 20).map((p) => p.qid).sort());
+    expect(run.painters.map((p) => p.qid).sort()).toEqual(
+      painters
+        .slice(0, 20)
+        .map((p) => p.qid)
+        .sort(),
+    );
     expect(run.artworksAdded).toBe(120);
     expect(run.heavyQueries).toBe(1);
     expect(big.requests.filter((r) => r.query.includes('(painters)'))).toHaveLength(1);

@@ -23,19 +23,43 @@ let serial = 0;
 const settings = (overrides: Partial<PublishSettings> = {}): PublishSettings => ({ perDay: 300, baseUrl: 'https://shop.example', trigger: 'schedule', ...overrides });
 
 /** A queued artist (or an existing one) with `n` ready works (a story in English), most popular first. */
-async function readyWorks(artist: { slug: string; name?: string } | number, n: number, options: { popularity?: number; titles?: (i: number) => Partial<Record<string, string>>; museum?: number; movement?: number } = {}) {
+async function readyWorks(
+  artist: { slug: string; name?: string } | number,
+  n: number,
+  options: { popularity?: number; titles?: (i: number) => Partial<Record<string, string>>; museum?: number; movement?: number } = {},
+) {
   const artistId =
     typeof artist === 'number'
       ? artist
-      : (await db.artist.create({ data: { slug: artist.slug, name: artist.name ?? artist.slug, wikidataId: `Q9${++serial}000`, texts: { create: { locale: 'en', name: artist.name ?? artist.slug, source: 'wikidata' } } } })).id;
+      : (
+          await db.artist.create({
+            data: {
+              slug: artist.slug,
+              name: artist.name ?? artist.slug,
+              wikidataId: `Q9${++serial}000`,
+              texts: { create: { locale: 'en', name: artist.name ?? artist.slug, source: 'wikidata' } },
+            },
+          })
+        ).id;
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const id = ++serial;
     const titles = options.titles?.(i) ?? { en: `Work ${id}` };
     const row = await db.artwork.create({
       data: {
-        slug: `work-${id}`, artistId, popularity: (options.popularity ?? 100) - i, wikidataId: `Q8${id}`,
-        texts: { create: catalogLocales.map((locale) => ({ locale, title: titles[locale] ?? null, titleSource: titles[locale] ? ('wikidata' as const) : ('translation' as const), story: locale === 'en' ? 'A story.' : null, storySource: locale === 'en' ? ('template' as const) : null })) },
+        slug: `work-${id}`,
+        artistId,
+        popularity: (options.popularity ?? 100) - i,
+        wikidataId: `Q8${id}`,
+        texts: {
+          create: catalogLocales.map((locale) => ({
+            locale,
+            title: titles[locale] ?? null,
+            titleSource: titles[locale] ? ('wikidata' as const) : ('translation' as const),
+            story: locale === 'en' ? 'A story.' : null,
+            storySource: locale === 'en' ? ('template' as const) : null,
+          })),
+        },
         taxa: { create: [options.museum, options.movement].filter((t): t is number => Boolean(t)).map((taxonId) => ({ taxonId })) },
       },
     });
@@ -197,7 +221,9 @@ describe('titles', () => {
 
   test('works without a story are never published', async () => {
     const { artistId } = await readyWorks({ slug: `storyless-${serial}` }, 10);
-    const bare = await db.artwork.create({ data: { slug: `bare-${serial}`, artistId, popularity: 10_000, texts: { create: { locale: 'en', title: 'Bare', titleSource: 'wikidata' } } } });
+    const bare = await db.artwork.create({
+      data: { slug: `bare-${serial}`, artistId, popularity: 10_000, texts: { create: { locale: 'en', title: 'Bare', titleSource: 'wikidata' } } },
+    });
     const run = await publishRun(db, settings());
     expect(run.published).toBe(10);
     expect((await db.artwork.findUniqueOrThrow({ where: { id: bare.id } })).status).toBe('queued');
@@ -207,7 +233,12 @@ describe('titles', () => {
     const gallery = await db.taxon.findFirstOrThrow({ where: { kind: 'museum', slug: 'national-gallery' } });
     const { ids } = await readyWorks({ slug: `gogh-like-${serial}`, name: 'Vincent van Gogh' }, 10, {
       museum: gallery.id,
-      titles: (i) => (i === 0 ? { en: 'Sunflowers (Van Gogh, National Gallery)', de: 'Sonnenblumen (Van Gogh)' } : i === 1 ? { en: 'Self-Portrait (with Bandaged Ear)' } : { en: `Field ${i}` }),
+      titles: (i) =>
+        i === 0
+          ? { en: 'Sunflowers (Van Gogh, National Gallery)', de: 'Sonnenblumen (Van Gogh)' }
+          : i === 1
+            ? { en: 'Self-Portrait (with Bandaged Ear)' }
+            : { en: `Field ${i}` },
     });
     await publishRun(db, settings());
     const texts = await db.artworkText.findMany({ where: { artworkId: { in: ids.slice(0, 2) }, locale: { in: ['en', 'de'] } } });
@@ -232,7 +263,12 @@ describe('publishing, counts and the search engines', () => {
 
     const events = await db.outboxEvent.findMany({ where: { name: NOTIFY_EVENT, sentAt: null } });
     expect(events).toHaveLength(1);
-    const deps: JobDeps = { db, mailer: null, baseUrl: 'https://shop.example', notifier: indexNow({ endpoints: [receiver.url], key: 'test-indexnow-key', baseUrl: 'https://shop.example' }) };
+    const deps: JobDeps = {
+      db,
+      mailer: null,
+      baseUrl: 'https://shop.example',
+      notifier: indexNow({ endpoints: [receiver.url], key: 'test-indexnow-key', baseUrl: 'https://shop.example' }),
+    };
     await runJob(NOTIFY_EVENT, events[0]!.payload, deps);
     expect(receiver.submissions).toHaveLength(1);
     const sent = receiver.submissions[0]!;
@@ -290,7 +326,14 @@ describe('staff SEO endpoints', () => {
 
     const stats = await rest('GET', '/admin/seo/stats', { db, headers: STAFF });
     expect(stats.status).toBe(200);
-    expect(stats.body).toMatchObject({ queued: 0, ready: 0, publishedToday: 10, perDay: 300, capLeft: 290, browsePages: { museums: expect.any(Number), movements: expect.any(Number), subjects: expect.any(Number), genres: expect.any(Number) } });
+    expect(stats.body).toMatchObject({
+      queued: 0,
+      ready: 0,
+      publishedToday: 10,
+      perDay: 300,
+      capLeft: 290,
+      browsePages: { museums: expect.any(Number), movements: expect.any(Number), subjects: expect.any(Number), genres: expect.any(Number) },
+    });
     expect(stats.body.runs[0]).toMatchObject({ trigger: 'staff', requested: 10, published: 10 });
     expect(stats.body.runs.length).toBeLessThanOrEqual(30);
 
@@ -303,7 +346,11 @@ describe('staff SEO endpoints', () => {
 
   test('are in the OpenAPI document, behind the staff token', async () => {
     const doc = (await rest('GET', '/openapi.json')).body;
-    for (const [path, method] of [['/admin/seo/stats', 'get'], ['/admin/seo/publish', 'post'], ['/admin/seo/refresh-counts', 'post']] as const) {
+    for (const [path, method] of [
+      ['/admin/seo/stats', 'get'],
+      ['/admin/seo/publish', 'post'],
+      ['/admin/seo/refresh-counts', 'post'],
+    ] as const) {
       const operation = doc.paths[path][method];
       expect(operation.security).toEqual([{ staffToken: [] }]);
     }
@@ -315,7 +362,13 @@ describe('the Inngest functions (run with @inngest/test)', () => {
     const fn = createFunctions(new Inngest({ id: 'publish-test' }), () => deps).find((f) => (f as unknown as { opts: { id: string } }).opts.id === id)!;
     return { fn, opts: (fn as unknown as { opts: Record<string, unknown> }).opts };
   };
-  const deps = (): JobDeps => ({ db, mailer: null, baseUrl: 'https://shop.example', perDay: 300, notifier: indexNow({ endpoints: [receiver.url], key: 'test-indexnow-key', baseUrl: 'https://shop.example' }) });
+  const deps = (): JobDeps => ({
+    db,
+    mailer: null,
+    baseUrl: 'https://shop.example',
+    perDay: 300,
+    notifier: indexNow({ endpoints: [receiver.url], key: 'test-indexnow-key', baseUrl: 'https://shop.example' }),
+  });
 
   test('catalog.publish: cron tick or requested count, one at a time, then a recount', async () => {
     await readyWorks({ slug: `inngest-${serial}` }, 12);
@@ -345,7 +398,10 @@ describe('the Inngest functions (run with @inngest/test)', () => {
   test('seo.notify submits the addresses of its event, once per event id', async () => {
     const { fn, opts } = fnById(deps(), 'seo.notify');
     expect(opts).toMatchObject({ idempotency: 'event.id', triggers: [{ event: NOTIFY_EVENT }] });
-    const { result, error } = await new InngestTestEngine({ function: fn, events: [{ name: NOTIFY_EVENT, data: { publishLogId: null, urls: ['https://shop.example/en/artworks/x'] } }] }).execute();
+    const { result, error } = await new InngestTestEngine({
+      function: fn,
+      events: [{ name: NOTIFY_EVENT, data: { publishLogId: null, urls: ['https://shop.example/en/artworks/x'] } }],
+    }).execute();
     expect(error).toBeUndefined();
     expect(result).toEqual({ submitted: 1, errors: [] });
     expect(receiver.submissions[0]!.urlList).toEqual(['https://shop.example/en/artworks/x']);

@@ -35,7 +35,10 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const files = () => new Set(readdirSync(uploadsFolder(env())).filter((name) => !name.startsWith('.')));
 const run = (now: Date, retentionDays = 180) => deletePhotosPastRetention(db, photoStorage(), { retentionDays, now });
 const body = (bytes: Buffer) => new Response(new Uint8Array(bytes)).body;
-const jpeg = () => sharp({ create: { width: 60, height: 40, channels: 3, background: '#7a5' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: '#7a5' } })
+    .jpeg()
+    .toBuffer();
 
 async function uploaded(): Promise<string> {
   const created = await receivePhoto(db, configuredUploadDeps(), { contentType: 'image/jpeg', contentLength: null, body: body(await jpeg()) });
@@ -93,7 +96,11 @@ describe('photo retention', () => {
 
     const lookup = await lookupOrder(db, order.code, customer.email, { photos: new PhotoAddresses('test'), payment: { online: false, instructions: null } });
     expect(lookup.photos.map((p) => p.kind)).toEqual(['finished']);
-    expect(lookup.events.at(-1)).toMatchObject({ status: 'delivered', note: 'Wie in unserer Datenschutzerklärung zugesagt, wurden die Fotos dieser Bestellung 180 Tage nach ihrem Abschluss gelöscht.', photo: null });
+    expect(lookup.events.at(-1)).toMatchObject({
+      status: 'delivered',
+      note: 'Wie in unserer Datenschutzerklärung zugesagt, wurden die Fotos dieser Bestellung 180 Tage nach ihrem Abschluss gelöscht.',
+      photo: null,
+    });
     // The sketch's event is still there, without its photo.
     expect(lookup.events.filter((e) => e.sketchStatus === 'pending')).toEqual([expect.objectContaining({ photo: null })]);
 

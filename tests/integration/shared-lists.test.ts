@@ -96,7 +96,10 @@ afterAll(() => client.end());
 function listedValues(definition: string): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const m of definition.matchAll(/\(?"?(\w+)"?\)?(?:::[\w ]+)? = ANY \(\(?ARRAY\[([^\]]*)\]/g)) {
-    found.set(m[1]!, [...m[2]!.matchAll(/'((?:[^']|'')*)'/g)].map((v) => v[1]!.replace(/''/g, "'")));
+    found.set(
+      m[1]!,
+      [...m[2]!.matchAll(/'((?:[^']|'')*)'/g)].map((v) => v[1]!.replace(/''/g, "'")),
+    );
   }
   return found;
 }
@@ -147,7 +150,10 @@ describe('the database and the shared lists', () => {
 
   test('every enum in the database is tied to a shared list, or named as the server’s own', () => {
     const untied = [...enums.keys()].filter((type) => !(type in enumLists) && !serverOnlyEnums.includes(type));
-    expect(untied, `enums no shared list holds: give each a list in src/shared and a line in enumLists (tests/integration/shared-lists.test.ts), or name it in serverOnlyEnums`).toEqual([]);
+    expect(
+      untied,
+      `enums no shared list holds: give each a list in src/shared and a line in enumLists (tests/integration/shared-lists.test.ts), or name it in serverOnlyEnums`,
+    ).toEqual([]);
     expect(serverOnlyEnums.filter((type) => !enums.has(type))).toEqual([]);
   });
 
@@ -171,7 +177,9 @@ describe('the database and the shared lists', () => {
         seen.add(key);
         const shared = checkLists[key];
         if (!shared) {
-          problems.push(`CHECK ${check.constraint} lists the values of ${key} (${allowed.join(', ')}), but no shared list is tied to it: put the list in src/shared and a line in checkLists.`);
+          problems.push(
+            `CHECK ${check.constraint} lists the values of ${key} (${allowed.join(', ')}), but no shared list is tied to it: put the list in src/shared and a line in checkLists.`,
+          );
           continue;
         }
         const wrong = difference(shared, allowed);
@@ -193,7 +201,9 @@ describe('the database and the shared lists', () => {
         const shared = checkRanges[key];
         if (!shared) problems.push(`CHECK ${check.constraint} bounds ${key} (${range.min} to ${range.max}), but no shared bounds are tied to it: add them to checkRanges.`);
         else if (shared.min !== range.min || shared.max !== range.max) {
-          problems.push(`${key} (CHECK ${check.constraint}): PostgreSQL allows ${range.min} to ${range.max}, \`${shared.name}\` (${shared.file}) says ${shared.min} to ${shared.max}. Write a migration that restates the constraint (${HOW}).`);
+          problems.push(
+            `${key} (CHECK ${check.constraint}): PostgreSQL allows ${range.min} to ${range.max}, \`${shared.name}\` (${shared.file}) says ${shared.min} to ${shared.max}. Write a migration that restates the constraint (${HOW}).`,
+          );
         }
       }
     }

@@ -56,7 +56,11 @@ const galleryCustomer = { ...customer, name: customerName, email: 'gallery-tests
 
 /** An order with a finished photo: a reproduction by default, or a custom painting with the customer's own photo. */
 async function finishedOrder(options: { consent: boolean; kind?: 'reproduction' | 'custom' }) {
-  const code = await newOrder(options.kind ?? 'reproduction', { showcaseConsent: options.consent, customer: galleryCustomer, ...(options.kind === 'custom' ? { style: 'vangogh' } : {}) });
+  const code = await newOrder(options.kind ?? 'reproduction', {
+    showcaseConsent: options.consent,
+    customer: galleryCustomer,
+    ...(options.kind === 'custom' ? { style: 'vangogh' } : {}),
+  });
   const finished = await addPhoto(code, 'finished', await jpeg(1200, 900));
   return { code, finishedId: finished.body.id as string };
 }
@@ -93,19 +97,30 @@ describe('staff show a finished photo in the gallery', () => {
     expectError(await mark(other.code, other.finishedId, 'yes'), 400, 'invalid_input');
     expectError(await mark(other.code, other.finishedId, true, {}), 401, 'unauthorized');
 
-    const shown = await db().orderPhoto.count({ where: { uploadId: { in: [customerPhoto.id, sketch.body.id, progress.body.id, withoutConsent.finishedId, heicPhoto.body.id, other.finishedId] }, showcasedAt: { not: null } } });
+    const shown = await db().orderPhoto.count({
+      where: {
+        uploadId: { in: [customerPhoto.id, sketch.body.id, progress.body.id, withoutConsent.finishedId, heicPhoto.body.id, other.finishedId] },
+        showcasedAt: { not: null },
+      },
+    });
     expect(shown).toBe(0);
     // Taking down is always allowed, and changes nothing on a photo that is not shown.
     expect((await mark(withoutConsent.code, withoutConsent.finishedId, false)).status).toBe(200);
     expect((await mark(consenting, customerPhoto.id, false)).body.showcasedAt).toBeNull();
   });
 
-  test('showing and taking down: the answer, the staff order view, idempotence, and no event on the customer\'s timeline', async () => {
+  test("showing and taking down: the answer, the staff order view, idempotence, and no event on the customer's timeline", async () => {
     const { code, finishedId } = await finishedOrder({ consent: true });
     const eventsBefore = (await orderForStaff(db(), code)).events.length;
     const shown = await mark(code, finishedId, true);
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
-    expect(shown.body).toEqual({ id: finishedId, kind: 'finished', url: `/v1/admin/uploads/${finishedId}`, at: expect.stringMatching(/Z$/), showcasedAt: expect.stringMatching(/Z$/) });
+    expect(shown.body).toEqual({
+      id: finishedId,
+      kind: 'finished',
+      url: `/v1/admin/uploads/${finishedId}`,
+      at: expect.stringMatching(/Z$/),
+      showcasedAt: expect.stringMatching(/Z$/),
+    });
     // Showing again keeps its date (its place in the gallery).
     expect((await mark(code, finishedId, true)).body.showcasedAt).toBe(shown.body.showcasedAt);
     const detail = await orderForStaff(db(), code);
@@ -131,7 +146,7 @@ describe('staff show a finished photo in the gallery', () => {
 });
 
 describe('the public gallery', () => {
-  test('lists only shown photos, newest first, with what was painted and never a customer\'s photo or name', async () => {
+  test("lists only shown photos, newest first, with what was painted and never a customer's photo or name", async () => {
     const repro = await finishedOrder({ consent: true });
     const custom = await finishedOrder({ consent: true, kind: 'custom' });
     const hidden = await finishedOrder({ consent: true });
@@ -150,10 +165,24 @@ describe('the public gallery', () => {
     expect(ids).not.toContain(hidden.finishedId);
     for (const photo of customPhotos.filter((p) => p.kind === 'customer')) expect(ids).not.toContain(photo.id);
     expect(items.find((i) => i.id === custom.finishedId)).toEqual({
-      id: custom.finishedId, kind: 'custom', style: 'vangogh', size: expect.any(String), orientation: expect.stringMatching(/^(portrait|landscape)$/),
-      artworkSlug: null, artworkTitle: null, artistName: null, url: `/images/showcase/${custom.finishedId}`, at: expect.stringMatching(/Z$/),
+      id: custom.finishedId,
+      kind: 'custom',
+      style: 'vangogh',
+      size: expect.any(String),
+      orientation: expect.stringMatching(/^(portrait|landscape)$/),
+      artworkSlug: null,
+      artworkTitle: null,
+      artistName: null,
+      url: `/images/showcase/${custom.finishedId}`,
+      at: expect.stringMatching(/Z$/),
     });
-    expect(items.find((i) => i.id === repro.finishedId)).toMatchObject({ kind: 'reproduction', style: null, artworkSlug: expect.any(String), artworkTitle: expect.any(String), artistName: expect.any(String) });
+    expect(items.find((i) => i.id === repro.finishedId)).toMatchObject({
+      kind: 'reproduction',
+      style: null,
+      artworkSlug: expect.any(String),
+      artworkTitle: expect.any(String),
+      artistName: expect.any(String),
+    });
     // Nothing that names or reaches the customer or the order.
     const text = JSON.stringify(answer.body);
     for (const secret of [customerName, galleryCustomer.email, galleryCustomer.address, repro.code, custom.code, '/v1/admin', '/v1/orders']) expect(text).not.toContain(secret);

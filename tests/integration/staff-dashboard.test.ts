@@ -153,7 +153,9 @@ describe('the dashboard session cookie', () => {
   test('sign-out deletes the session: a copy of the cookie kept elsewhere stops working too', async () => {
     const cookie = await signedInCookie();
     expect((await trpc('board', {}, { cookie })).status).toBe(200);
-    const answer = await signOut(new Request(`${SITE}/staff/api/sign-out`, { method: 'POST', headers: { origin: SITE, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=en' }));
+    const answer = await signOut(
+      new Request(`${SITE}/staff/api/sign-out`, { method: 'POST', headers: { origin: SITE, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=en' }),
+    );
     expect(answer.headers.get('location')).toBe('/staff/en/sign-in?signedOut=1');
     expect((await trpc('board', {}, { cookie })).status).toBe(401);
   });
@@ -193,7 +195,6 @@ describe('the dashboard session cookie', () => {
     }
   });
 
-
   test('rotating ADMIN_TOKEN signs every dashboard out', async () => {
     const cookie = await signedInCookie();
     const rotated = parseEnv({ ...process.env, ADMIN_TOKEN: 'a-fresh-token-after-rotation' });
@@ -202,7 +203,9 @@ describe('the dashboard session cookie', () => {
   });
 
   test('sign-out clears the cookie on the same path', async () => {
-    const answer = await signOut(new Request(`${SITE}/staff/api/sign-out`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=ja' }));
+    const answer = await signOut(
+      new Request(`${SITE}/staff/api/sign-out`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/x-www-form-urlencoded' }, body: 'locale=ja' }),
+    );
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe('/staff/ja/sign-in?signedOut=1');
     expect(answer.headers.get('set-cookie')).toMatch(/^atelier-staff=; Path=\/staff; HttpOnly; SameSite=Strict; .*Max-Age=0/);

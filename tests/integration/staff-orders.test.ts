@@ -175,7 +175,12 @@ describe('50 concurrent staff status changes on one order', () => {
     const order = await lookup(code);
     // One event per accepted change, plus the first: no lost and no extra event.
     expect(order.events).toHaveLength(1 + accepted.length);
-    expect(order.events.slice(1).map((e) => e.note).sort()).toEqual([...accepted].sort());
+    expect(
+      order.events
+        .slice(1)
+        .map((e) => e.note)
+        .sort(),
+    ).toEqual([...accepted].sort());
     // The history is a possible one: never backwards, nothing after delivered or cancelled but notes.
     const rank = (s: string) => (s === 'cancelled' ? -1 : chain.indexOf(s as (typeof chain)[number]));
     for (let i = 1; i < order.events.length; i++) {
@@ -206,16 +211,18 @@ describe('GET /v1/admin/orders', () => {
   test('lists newest first with customer, totals and the photo of custom orders; filters by status', async () => {
     const photo = await ownDb.upload.create({ data: { contentType: 'image/jpeg', size: 10, sha256: '0'.repeat(64) } });
     const first = await createOrder(ownDb, CreateOrder.parse(reproduction({ customer: { ...customer, email: 'first@example.com' } })));
-    const second = await createOrder(
-      ownDb,
-      CreateOrder.parse({ kind: 'custom', uploadId: photo.id, style: 'modern', subjects: 3, size: '30x40', frame: 'rolled', customer }),
-    );
+    const second = await createOrder(ownDb, CreateOrder.parse({ kind: 'custom', uploadId: photo.id, style: 'modern', subjects: 3, size: '30x40', frame: 'rolled', customer }));
     const answer = await staffGet();
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ total: 2, page: 1, pageSize: 48 });
     expect(answer.body.items.map((o: { code: string }) => o.code)).toEqual([second.code, first.code]);
     expect(answer.body.items[0]).toMatchObject({ kind: 'custom', uploadId: photo.id, style: 'modern', subjects: 3, total: second.total, customer: { email: customer.email } });
-    expect(answer.body.items[1]).toMatchObject({ kind: 'reproduction', uploadId: null, artworkSlug: 'the-starry-night', customer: { email: 'first@example.com', country: 'GB' } });
+    expect(answer.body.items[1]).toMatchObject({
+      kind: 'reproduction',
+      uploadId: null,
+      artworkSlug: 'the-starry-night',
+      customer: { email: 'first@example.com', country: 'GB' },
+    });
 
     await rest('POST', `/admin/orders/${first.code}/status`, { json: { status: 'paid' }, headers: STAFF, db: ownDb });
     const paid = await staffGet({ status: 'paid' });
@@ -232,7 +239,13 @@ describe('GET /v1/admin/orders', () => {
     expect(two.body.items.length).toBe(one.body.total - 48);
   });
 
-  test.each([['status', 'lost'], ['page', '0'], ['page', '-1'], ['page', '1.5'], ['page', 'abc']])('%s=%s is 400', async (key, value) => {
+  test.each([
+    ['status', 'lost'],
+    ['page', '0'],
+    ['page', '-1'],
+    ['page', '1.5'],
+    ['page', 'abc'],
+  ])('%s=%s is 400', async (key, value) => {
     expectError(await staffGet({ [key]: value }), 400, 'invalid_input');
   });
 

@@ -13,7 +13,10 @@ describe('npm start', () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    const lines = run.stderr.trim().split('\n').filter((line) => line.trim());
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.trim());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
     expect(lines[0]).toContain('eighty');
@@ -26,7 +29,10 @@ describe('npm start', () => {
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    const lines = run.stderr.trim().split('\n').filter((line) => line.trim());
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.trim());
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/ADMIN_TOKEN must be at least 32 characters in production/);
     expect(lines[0]).not.toContain('short-staff-token');
@@ -45,7 +51,10 @@ describe('npm start', () => {
         timeout: 60_000,
       });
       expect(run.status).toBe(1);
-      const lines = run.stderr.trim().split('\n').filter((line) => line.trim());
+      const lines = run.stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.trim());
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/--prebuilt.*\.next\/BUILD_ID.*npm run build/);
     } finally {

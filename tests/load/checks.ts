@@ -53,7 +53,11 @@ export async function checkDatabase(databaseUrl: string, traffic: Traffic, optio
     const unanswered = orders.filter((o) => !answered.has(o.code));
     if (unanswered.length > traffic.uncertainCreates)
       lost.push(`${unanswered.length} orders exist that no client was told about, but only ${traffic.uncertainCreates} creations went unanswered or failed`);
-    check('every order answered 201 exists exactly once, as answered', lost, `${traffic.accepted.length} accepted orders, each found once (${emails.length} shoppers); ${unanswered.length} more from creations whose answer was lost or 5xx`);
+    check(
+      'every order answered 201 exists exactly once, as answered',
+      lost,
+      `${traffic.accepted.length} accepted orders, each found once (${emails.length} shoppers); ${unanswered.length} more from creations whose answer was lost or 5xx`,
+    );
 
     // 2. Histories follow the rules of src/server/orders/status.ts.
     const { rows: events } = await client.query<{ order_id: number; status: OrderStatus; actor: string }>(
@@ -104,7 +108,11 @@ export async function checkDatabase(databaseUrl: string, traffic: Traffic, optio
     for (const row of paidBy) if (row.payments > 0 && row.recorded === 0) stripeProblems.push(`${row.code} paid by a webhook no event row names`);
     const deliveries = traffic.webhooks.length;
     const paidOrders = paidBy.filter((r) => r.payments === 1).length;
-    check('each Stripe event id processed once', stripeProblems, `${deliveries} deliveries of ${sentIds.length} distinct events (${deliveries - sentIds.length} replays), ${paidOrders} orders paid by webhook, none twice`);
+    check(
+      'each Stripe event id processed once',
+      stripeProblems,
+      `${deliveries} deliveries of ${sentIds.length} distinct events (${deliveries - sentIds.length} replays), ${paidOrders} orders paid by webhook, none twice`,
+    );
 
     // 4. Nothing half-written: every mail a change calls for is in the outbox, once; no orphans.
     const { rows: outbox } = await client.query<{ order_id: number; name: string; n: number }>(
@@ -119,7 +127,8 @@ export async function checkDatabase(databaseUrl: string, traffic: Traffic, optio
         const mail = steps[i]!.status !== steps[i - 1]!.status ? mailOnStatus[steps[i]!.status] : undefined;
         if (mail) wanted.set(mail, (wanted.get(mail) ?? 0) + 1);
       }
-      for (const [name, n] of wanted) if ((mails.get(`${order.id}|${name}`) ?? 0) !== n) halfWritten.push(`${order.code}: ${mails.get(`${order.id}|${name}`) ?? 0} × ${name}, expected ${n}`);
+      for (const [name, n] of wanted)
+        if ((mails.get(`${order.id}|${name}`) ?? 0) !== n) halfWritten.push(`${order.code}: ${mails.get(`${order.id}|${name}`) ?? 0} × ${name}, expected ${n}`);
     }
     const orphans = await client.query<{ what: string; n: number }>(`
       SELECT 'order events without an order' AS what, count(*)::int AS n FROM order_events e WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = e.order_id)
@@ -134,7 +143,11 @@ export async function checkDatabase(databaseUrl: string, traffic: Traffic, optio
     const abandoned = new Set(traffic.abandonedUploads);
     const strayUploads = loose.filter((u) => !abandoned.has(u.id));
     if (strayUploads.length) halfWritten.push(`${strayUploads.length} photos no order references and no failed order explains`);
-    check('nothing half-written, no orphan rows', halfWritten, `order, events and outbox mails agree for every order; no orphan events, outbox or payment rows; ${loose.length} unreferenced photos, all from failed custom orders`);
+    check(
+      'nothing half-written, no orphan rows',
+      halfWritten,
+      `order, events and outbox mails agree for every order; no orphan events, outbox or payment rows; ${loose.length} unreferenced photos, all from failed custom orders`,
+    );
 
     // 5. Error rate (timeouts and dropped connections count).
     const total = traffic.samples.length;

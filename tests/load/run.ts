@@ -47,7 +47,10 @@ export async function runLoad(options: { clients: number; seconds: number; port:
     const checks = await checkDatabase(databaseUrl, traffic);
     if (!checks.every((c) => c.ok)) {
       // What the server said about its failures (it logs an error for each 500, without the client's data).
-      const errors = shop.output().split('\n').filter((line) => /error|fail|timed out/i.test(line));
+      const errors = shop
+        .output()
+        .split('\n')
+        .filter((line) => /error|fail|timed out/i.test(line));
       log(`load: the server's last error lines:\n${errors.slice(-15).join('\n')}`);
     }
     const report = renderReport(options, traffic, checks, stripe.requests.length);
@@ -92,7 +95,9 @@ export function renderReport(options: { clients: number; seconds: number }, traf
   );
   lines.push('## Throughput', '');
   lines.push(`- ${total} requests in ${traffic.seconds.toFixed(1)} s: **${(total / traffic.seconds).toFixed(0)} requests/s**`);
-  lines.push(`- ${traffic.accepted.length} orders accepted (${traffic.accepted.filter((o) => o.kind === 'custom').length} custom), ${(traffic.accepted.length / traffic.seconds).toFixed(1)} orders/s; ${checkoutSessions} Stripe checkout sessions opened`);
+  lines.push(
+    `- ${traffic.accepted.length} orders accepted (${traffic.accepted.filter((o) => o.kind === 'custom').length} custom), ${(traffic.accepted.length / traffic.seconds).toFixed(1)} orders/s; ${checkoutSessions} Stripe checkout sessions opened`,
+  );
   lines.push(`- ${traffic.webhooks.length} webhook deliveries`, '');
   lines.push('## Latency per operation (ms)', '');
   lines.push('| operation | requests | rps | p50 | p95 | p99 | max | unexpected answers |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
@@ -100,7 +105,9 @@ export function renderReport(options: { clients: number; seconds: number }, traf
     const samples = traffic.samples.filter((s) => s.op === op);
     const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
     const bad = samples.filter((s) => !expected[op].includes(s.status)).length;
-    lines.push(`| ${op} | ${samples.length} | ${(samples.length / traffic.seconds).toFixed(1)} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} | ${ms(sorted.at(-1) ?? NaN)} | ${bad} |`);
+    lines.push(
+      `| ${op} | ${samples.length} | ${(samples.length / traffic.seconds).toFixed(1)} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(percentile(sorted, 99))} | ${ms(sorted.at(-1) ?? NaN)} | ${bad} |`,
+    );
   }
   lines.push('', '## Answers by status', '');
   lines.push('| operation | status | count | expected |', '| --- | ---: | ---: | --- |');

@@ -23,12 +23,7 @@ export const LOAD_SESSION_SECRET = 'load-session-secret-0123456789abcdef0123';
 export type Shop = Pick<ShopServer, 'url' | 'port' | 'output' | 'alive' | 'stop'>;
 
 /** Starts the shop on `databaseUrl` and waits until `/v1/health` answers. */
-export async function startShop(options: {
-  databaseUrl: string;
-  port: number;
-  env?: Record<string, string | undefined>;
-  timeoutMs?: number;
-}): Promise<Shop> {
+export async function startShop(options: { databaseUrl: string; port: number; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<Shop> {
   return startShopServer({
     databaseUrl: options.databaseUrl,
     port: options.port,

@@ -141,7 +141,16 @@ export async function driveTraffic(options: {
         const uploadId = uploaded.body.uploadId as string;
         const answer = await call('create custom', '/v1/orders', {
           address,
-          ...json({ kind: 'custom', uploadId, style: pick(styles), subjects: 1 + Math.floor(Math.random() * 3), size: pick(sizes), frame: pick(frames), locale: pick(locales), customer }),
+          ...json({
+            kind: 'custom',
+            uploadId,
+            style: pick(styles),
+            subjects: 1 + Math.floor(Math.random() * 3),
+            size: pick(sizes),
+            frame: pick(frames),
+            locale: pick(locales),
+            customer,
+          }),
         });
         if (answer.status === 201) mine.push({ ...accept(answer.body, email, 'custom'), uploadId });
         else traffic.abandonedUploads.push(uploadId);

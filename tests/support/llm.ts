@@ -40,7 +40,10 @@ export async function startLanguageModelServer() {
       let content: string;
       if (Array.isArray(input)) {
         content = JSON.stringify(
-          input.map((item: { id: number; title: string; languages: string[] }) => ({ id: item.id, titles: Object.fromEntries(item.languages.map((l) => [l, `${item.title} [${l}]`])) })),
+          input.map((item: { id: number; title: string; languages: string[] }) => ({
+            id: item.id,
+            titles: Object.fromEntries(item.languages.map((l) => [l, `${item.title} [${l}]`])),
+          })),
         );
       } else {
         const facts = input as { title: Record<string, string> };
@@ -48,7 +51,12 @@ export async function startLanguageModelServer() {
         content = '```json\n' + JSON.stringify(Object.fromEntries(catalogLocales.map((l) => [l, `Story (${l}) of ${title}.`]))) + '\n```';
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ id: 'chatcmpl-local', object: 'chat.completion', model: body.model, choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }),
+        JSON.stringify({
+          id: 'chatcmpl-local',
+          object: 'chat.completion',
+          model: body.model,
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+        }),
       );
     };
   });

@@ -58,17 +58,20 @@ export async function uploadedPhoto(): Promise<string> {
 export function endlessJpegStream() {
   const state = { pulled: 0, cancelled: false };
   let first = true;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = Buffer.alloc(64 * 1024, 1);
-      if (first) photos.jpeg.copy(chunk, 0, 0, 1024);
-      first = false;
-      state.pulled += chunk.length;
-      controller.enqueue(chunk);
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        if (first) photos.jpeg.copy(chunk, 0, 0, 1024);
+        first = false;
+        state.pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        state.cancelled = true;
+      },
     },
-    cancel() {
-      state.cancelled = true;
-    },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   return { stream, state };
 }

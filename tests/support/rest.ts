@@ -23,9 +23,7 @@ export async function rest<T = any>(
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const request = new Request(url, { method, headers, body });
-  const response = await (options.db
-    ? handleRest(request, ({ req }) => createContext({ req, db: options.db }))
-    : handleRest(request));
+  const response = await (options.db ? handleRest(request, ({ req }) => createContext({ req, db: options.db })) : handleRest(request));
   const text = await response.text();
   let parsed: unknown = text;
   try {

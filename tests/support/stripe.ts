@@ -29,7 +29,8 @@ export async function startStripeServer(options: { port?: number; payPages?: { w
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` }).end(JSON.stringify(body));
       // Stripe's hosted checkout page, for the browser tests: a "Pay" button that completes the
       // session the way Stripe does, by a signed checkout.session.completed to the shop's webhook,
       // then returns the browser to the session's success address.
@@ -59,7 +60,8 @@ export async function startStripeServer(options: { port?: number; payPages?: { w
       if (expiring) {
         const session = sessions.get(expiring[1]!);
         if (!session) return json(404, { error: { type: 'invalid_request_error', message: `No such checkout.session: '${expiring[1]}'` } });
-        if (session.status !== 'open') return json(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
+        if (session.status !== 'open')
+          return json(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
         session.status = 'expired';
         expired.push(session.id as string);
         return json(200, session);

@@ -132,7 +132,9 @@ export function itemTurtle(spec: ItemSpec): string {
   const wikipedia = spec.wikipedia ?? [];
   about.push(`wikibase:sitelinks "${wikipedia.length + (spec.otherSitelinks ?? 0)}"^^xsd:integer`);
   for (const lang of wikipedia) {
-    lines.push(`<https://${lang}.wikipedia.org/wiki/${q}> a schema:Article ; schema:about wd:${q} ; schema:inLanguage "${lang}" ; schema:isPartOf <https://${lang}.wikipedia.org/> .`);
+    lines.push(
+      `<https://${lang}.wikipedia.org/wiki/${q}> a schema:Article ; schema:about wd:${q} ; schema:inLanguage "${lang}" ; schema:isPartOf <https://${lang}.wikipedia.org/> .`,
+    );
   }
   for (let i = 0; i < (spec.otherSitelinks ?? 0); i++) {
     const site = ['commons.wikimedia.org', 'en.wikiquote.org', 'fr.wikisource.org', 'de.wikivoyage.org'][i % 4]!;
@@ -143,13 +145,15 @@ export function itemTurtle(spec: ItemSpec): string {
 
 /** The site nodes of sitelinks: which project each belongs to (Wikipedia or another). */
 export function sitesTurtle(): string {
-  return [
-    ...WIKIPEDIAS.map((l) => `<https://${l}.wikipedia.org/> wikibase:wikiGroup "wikipedia" .`),
-    '<https://commons.wikimedia.org/> wikibase:wikiGroup "commons" .',
-    '<https://en.wikiquote.org/> wikibase:wikiGroup "wikiquote" .',
-    '<https://fr.wikisource.org/> wikibase:wikiGroup "wikisource" .',
-    '<https://de.wikivoyage.org/> wikibase:wikiGroup "wikivoyage" .',
-  ].join('\n') + '\n';
+  return (
+    [
+      ...WIKIPEDIAS.map((l) => `<https://${l}.wikipedia.org/> wikibase:wikiGroup "wikipedia" .`),
+      '<https://commons.wikimedia.org/> wikibase:wikiGroup "commons" .',
+      '<https://en.wikiquote.org/> wikibase:wikiGroup "wikiquote" .',
+      '<https://fr.wikisource.org/> wikibase:wikiGroup "wikisource" .',
+      '<https://de.wikivoyage.org/> wikibase:wikiGroup "wikivoyage" .',
+    ].join('\n') + '\n'
+  );
 }
 
 /** A painter (human, occupation painter) with dates and optional movements. */

@@ -98,7 +98,8 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
       const failure = !control.failWhen || control.failWhen.test(query) ? control.failures.shift() : undefined;
       if (failure === 'timeout') return answer(500, { 'content-type': 'text/plain' }, TIMEOUT_BODY(query));
       if (failure) return answer(failure, { 'retry-after': control.retryAfter, 'content-type': 'text/plain' }, failure === 429 ? 'Too Many Requests' : 'Service Unavailable');
-      if (!query.trim() || UNSUPPORTED.some((r) => r.test(query))) return answer(400, { 'content-type': 'text/plain' }, 'query missing or using a feature the stand-in does not have');
+      if (!query.trim() || UNSUPPORTED.some((r) => r.test(query)))
+        return answer(400, { 'content-type': 'text/plain' }, 'query missing or using a feature the stand-in does not have');
       try {
         const json = store.query(withWdqsPrefixes(query), { results_format: 'application/sparql-results+json' }) as string;
         record.rows = (JSON.parse(json) as { results?: { bindings?: unknown[] } }).results?.bindings?.length ?? 0;
@@ -117,7 +118,10 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
     /** Runs a SPARQL Update on the graph (Wikidata's editors at work between two runs). */
     update: (sparqlUpdate: string) => store.update(withWdqsPrefixes(sparqlUpdate)),
     /** Runs a query directly (for tests that check the fixtures themselves). */
-    select: (query: string) => JSON.parse(store.query(withWdqsPrefixes(query), { results_format: 'application/sparql-results+json' }) as string) as { results: { bindings: Record<string, { value: string }>[] } },
+    select: (query: string) =>
+      JSON.parse(store.query(withWdqsPrefixes(query), { results_format: 'application/sparql-results+json' }) as string) as {
+        results: { bindings: Record<string, { value: string }>[] };
+      },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,12 +3,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { linkNodeModules, prepareBaseline } from '../../scripts/lib/baseline';
-import { parseBenchArgs, renderComparison, spread, summarize, verdict, type ComparisonReport, type LoadStats, type Round, type SideBySide } from '../../scripts/lib/bench-compare';
+import {
+  parseBenchArgs,
+  renderComparison,
+  spread,
+  summarize,
+  verdict,
+  type ComparisonReport,
+  type LoadStats,
+  type Round,
+  type SideBySide,
+} from '../../scripts/lib/bench-compare';
 
 /** The pure parts of `npm run bench` and of its comparison with another commit's build (scripts/lib/bench-compare.ts). */
 describe('the command line', () => {
   test('defaults: the full run, a report, no baseline', () => {
-    expect(parseBenchArgs([])).toEqual({ quick: false, duration: 10, warmup: 2, connections: 32, skipBuild: false, cpuProf: false, writeReport: true, rounds: 2, keepBaseline: false });
+    expect(parseBenchArgs([])).toEqual({
+      quick: false,
+      duration: 10,
+      warmup: 2,
+      connections: 32,
+      skipBuild: false,
+      cpuProf: false,
+      writeReport: true,
+      rounds: 2,
+      keepBaseline: false,
+    });
   });
 
   test('--quick shortens the load unless a duration is given; values come as --name=value or --name value', () => {
@@ -24,7 +44,12 @@ describe('the command line', () => {
 
   test('--baseline takes a commit, with its rounds and --keep-baseline', () => {
     expect(parseBenchArgs(['--baseline', 'main'])).toMatchObject({ baseline: 'main', rounds: 2, keepBaseline: false });
-    expect(parseBenchArgs(['--baseline=0877d59', '--rounds', '3', '--keep-baseline', '--quick'])).toMatchObject({ baseline: '0877d59', rounds: 3, keepBaseline: true, duration: 3 });
+    expect(parseBenchArgs(['--baseline=0877d59', '--rounds', '3', '--keep-baseline', '--quick'])).toMatchObject({
+      baseline: '0877d59',
+      rounds: 3,
+      keepBaseline: true,
+      duration: 3,
+    });
   });
 
   test('refuses what it does not know, missing values, bad numbers and options without their baseline', () => {
@@ -41,7 +66,16 @@ describe('the command line', () => {
   });
 });
 
-const round = (times: number[], seconds: number, extra: Partial<Round> = {}): Round => ({ times, seconds, non2xx: 0, errors: 0, bytes: times.length * 100, cacheHits: 0, cacheMisses: 0, ...extra });
+const round = (times: number[], seconds: number, extra: Partial<Round> = {}): Round => ({
+  times,
+  seconds,
+  non2xx: 0,
+  errors: 0,
+  bytes: times.length * 100,
+  cacheHits: 0,
+  cacheMisses: 0,
+  ...extra,
+});
 
 describe('a measured load', () => {
   test('rounds merge into one: percentiles over every response, requests per second over all the seconds, each round kept', () => {
@@ -59,7 +93,20 @@ describe('a measured load', () => {
   });
 });
 
-const stats = (rps: number, p95: number, extra: Partial<LoadStats> = {}): LoadStats => ({ p50: p95 / 2, p95, p99: p95 * 1.5, rps, count: rps * 10, non2xx: 0, errors: 0, avgBytes: 2048, cacheHits: 0, cacheMisses: 0, roundRps: [rps * 0.98, rps * 1.02], ...extra });
+const stats = (rps: number, p95: number, extra: Partial<LoadStats> = {}): LoadStats => ({
+  p50: p95 / 2,
+  p95,
+  p99: p95 * 1.5,
+  rps,
+  count: rps * 10,
+  non2xx: 0,
+  errors: 0,
+  avgBytes: 2048,
+  cacheHits: 0,
+  cacheMisses: 0,
+  roundRps: [rps * 0.98, rps * 1.02],
+  ...extra,
+});
 const row = (name: string, old: LoadStats, fresh: LoadStats): SideBySide => ({ endpoint: { name, label: `GET /v1/${name}` }, old, new: fresh });
 
 describe('the verdict (issue 16: requests/s within 10 % or better, p95 no worse)', () => {
@@ -88,10 +135,14 @@ describe('the side-by-side report', () => {
     options: { duration: 10, warmup: 2, connections: 32, rounds: 2 },
     cacheMb: '64',
     data: '100,000 works.',
-    notes: ['The two commits\' `package-lock.json` differ.'],
+    notes: ["The two commits' `package-lock.json` differ."],
     answers: { compared: 420, differing: ['/v1/artworks?page=1&locale=en'] },
     passes: [
-      { name: 'cached', title: 'With the response cache (as deployed)', rows: [row('artworks-page-1', stats(4000, 10), stats(4400, 9)), row('search-en-one', stats(3000, 12), stats(2500, 14))] },
+      {
+        name: 'cached',
+        title: 'With the response cache (as deployed)',
+        rows: [row('artworks-page-1', stats(4000, 10), stats(4400, 9)), row('search-en-one', stats(3000, 12), stats(2500, 14))],
+      },
       { name: 'cold', title: 'Without the response cache (cold: every request computed)', rows: [row('artworks-page-1', stats(300, 120), stats(310, 118, { non2xx: 2 }))] },
     ],
     minutes: 31.4,
@@ -151,6 +202,8 @@ describe('the baseline checkout', () => {
   });
 
   test('an unknown commit stops the run at once, before any worktree or build', async () => {
-    await expect(prepareBaseline(process.cwd(), 'no-such-commit-3f9a', { keep: false, log: () => undefined, buildEnv: process.env })).rejects.toThrow('--baseline no-such-commit-3f9a: no such commit');
+    await expect(prepareBaseline(process.cwd(), 'no-such-commit-3f9a', { keep: false, log: () => undefined, buildEnv: process.env })).rejects.toThrow(
+      '--baseline no-such-commit-3f9a: no such commit',
+    );
   });
 });

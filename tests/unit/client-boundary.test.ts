@@ -48,7 +48,11 @@ function parse(file: string) {
       imports.push({ specifier: node.moduleSpecifier.text, typeOnly, names: [...(clause?.name ? [clause.name.text] : []), ...named.map((n) => n.name.text)] });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const named = node.exportClause && ts.isNamedExports(node.exportClause) ? node.exportClause.elements : [];
-      imports.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly || (named.length > 0 && named.every((n) => n.isTypeOnly)), names: named.map((n) => n.name.text) });
+      imports.push({
+        specifier: node.moduleSpecifier.text,
+        typeOnly: node.isTypeOnly || (named.length > 0 && named.every((n) => n.isTypeOnly)),
+        names: named.map((n) => n.name.text),
+      });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
       imports.push({ specifier: node.arguments[0].text, typeOnly: false, names: [] });
     }

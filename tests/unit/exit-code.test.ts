@@ -8,7 +8,10 @@ import { expect, test } from 'vitest';
  */
 test('a process that loaded the embedded PostgreSQL still exits with the code it set', () => {
   const script = "await import('./src/server/db/embedded.ts'); process.exitCode = 3;";
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', '--input-type=module', '-e', script], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+  });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(3);
 });

@@ -52,7 +52,7 @@ test('non-ASCII text is hashed as UTF-8', () => {
   ]);
 });
 
-test('a cached page\'s policy allows its own scripts by hash and never unsafe-inline for scripts', () => {
+test("a cached page's policy allows its own scripts by hash and never unsafe-inline for scripts", () => {
   const policy = hashedPagePolicy(page, ["'self'"]);
   const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
   expect(directives.get('script-src')).toEqual(["'self'", sha(bootstrap), sha(payload), sha(withLessThan)]);

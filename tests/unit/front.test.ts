@@ -51,7 +51,6 @@ function call(port: number, path: string, options: { method?: string; headers?: 
   });
 }
 
-
 test('/v1 goes to the REST handler with the client and request id the front resolved, overwriting what the client sent', async () => {
   const seen: Request[] = [];
   const { port } = await start({
@@ -63,7 +62,9 @@ test('/v1 goes to the REST handler with the client and request id the front reso
       throw new Error('Next must not see /v1');
     },
   });
-  const answer = await call(port, '/v1/artists?page=2', { headers: { 'x-shop-client': '203.0.113.9', 'x-shop-front': 'forged', 'x-request-id': 'lb-request-0001', 'x-forwarded-for': '198.51.100.7' } });
+  const answer = await call(port, '/v1/artists?page=2', {
+    headers: { 'x-shop-client': '203.0.113.9', 'x-shop-front': 'forged', 'x-request-id': 'lb-request-0001', 'x-forwarded-for': '198.51.100.7' },
+  });
   expect(answer.status).toBe(200);
   expect(seen[0]!.headers.get('x-shop-client')).toBe('127.0.0.1');
   // The front's proof travels with it, so downstream trusts this value and no client's own claim.
@@ -166,7 +167,7 @@ test('a REST handler that throws is a 500 in the error contract, its cause only 
 
 const html = `<!DOCTYPE html><html><head></head><body>${'<p>The Starry Night</p>'.repeat(100)}<script>self.__next_f.push([1,"hello"])</script></body></html>`;
 
-test('a page goes to Next with the client and request id the front resolved, and its answer is Next\'s own, streamed, with the headers every answer carries', async () => {
+test("a page goes to Next with the client and request id the front resolved, and its answer is Next's own, streamed, with the headers every answer carries", async () => {
   const seen: http.IncomingHttpHeaders[] = [];
   let written = 0;
   const { port } = await start({

@@ -57,7 +57,10 @@ describe('the shop information pages', () => {
         expect(name, `${locale} ${page}`).not.toBe('content');
         const parts = Object.keys(section as Tree);
         expect(parts, `${locale} ${page}.${name}`).toContain('title');
-        expect(parts.some((part) => part.startsWith('p') || part.startsWith('list')), `${locale} ${page}.${name} has no text`).toBe(true);
+        expect(
+          parts.some((part) => part.startsWith('p') || part.startsWith('list')),
+          `${locale} ${page}.${name} has no text`,
+        ).toBe(true);
       }
     }
   });

@@ -36,7 +36,13 @@ describe('the log', () => {
   test('fields named like credentials or personal data are redacted, at the top, one level down and in headers', () => {
     capture = captureLogs();
     logger.warn(
-      { authorization: 'Bearer x', email: 'a@b.example', customer: { name: 'Ada' }, headers: { cookie: 'sid=1', 'set-cookie': 'sid=2', accept: 'text/html' }, order: { email: 'c@d.example', code: 'AB' } },
+      {
+        authorization: 'Bearer x',
+        email: 'a@b.example',
+        customer: { name: 'Ada' },
+        headers: { cookie: 'sid=1', 'set-cookie': 'sid=2', accept: 'text/html' },
+        order: { email: 'c@d.example', code: 'AB' },
+      },
       'fields',
     );
     expect(parsed()[0]).toMatchObject({
@@ -50,9 +56,7 @@ describe('the log', () => {
 
   test('finished lines are scrubbed of e-mail addresses, Stripe secrets, bearer tokens and configured secrets', () => {
     const line = 'to ada+x@example.co.uk with sk_live_51Habc and whsec_abc_123, Authorization: Bearer t0ken, token hunter2-secret-value';
-    expect(scrubLine(line, ['hunter2-secret-value'])).toBe(
-      'to [e-mail] with [stripe-secret] and [stripe-secret], Authorization: Bearer [redacted], token [secret]',
-    );
+    expect(scrubLine(line, ['hunter2-secret-value'])).toBe('to [e-mail] with [stripe-secret] and [stripe-secret], Authorization: Bearer [redacted], token [secret]');
     capture = captureLogs();
     // The test run's ADMIN_TOKEN (tests/support/setup.ts) is a configured secret.
     logger.error(new Error(`refused test-staff-token-5c1f0e for bob@example.com`), 'failure');
@@ -87,13 +91,17 @@ describe('the log', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'shop-log-'));
     try {
       const file = path.join(folder, 'nested', 'shop.log');
-      const script = "import('./src/server/logger.ts').then(({ logger }) => { logger.info('kept info'); logger.debug('dropped debug'); logger.warn({ email: 'x@y.example' }, 'kept warn'); })";
+      const script =
+        "import('./src/server/logger.ts').then(({ logger }) => { logger.info('kept info'); logger.debug('dropped debug'); logger.warn({ email: 'x@y.example' }, 'kept warn'); })";
       const stdout = execFileSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', '-e', script], {
         cwd: path.resolve(__dirname, '../..'),
         env: { ...process.env, VITEST: '', LOG_FILE: file, LOG_LEVEL: 'info' },
         encoding: 'utf8',
       });
-      const lines = readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const lines = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines.map((line) => line.msg)).toEqual(['kept info', 'kept warn']);
       expect(lines[1].email).toBe('[redacted]');
       expect(stdout.trim().split('\n')).toHaveLength(2);

@@ -25,9 +25,7 @@ const order = (overrides: Partial<MailOrder> = {}): MailOrder => ({
 });
 
 const keysOf = (value: unknown, prefix = ''): string[] =>
-  value && typeof value === 'object'
-    ? Object.entries(value).flatMap(([k, v]) => keysOf(v, `${prefix}${k}.`))
-    : [prefix.slice(0, -1)];
+  value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => keysOf(v, `${prefix}${k}.`)) : [prefix.slice(0, -1)];
 
 describe('order e-mail templates', () => {
   test('live beside the website strings, one file per mail language, each with every string English has', () => {

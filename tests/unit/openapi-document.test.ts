@@ -13,13 +13,33 @@ const operationsOf = (doc: ReturnType<typeof adjustDocument>) =>
 
 /** Every operation of interface.md §4 and decisions.md, as clients are written against them. */
 const specOperations = [
-  'POST /orders', 'GET /orders/{code}', 'POST /uploads',
-  'GET /artists', 'GET /artists/{slug}', 'GET /artworks', 'GET /artworks/by-slugs', 'GET /artworks/{slug}',
-  'GET /taxa/{kind}', 'GET /taxa/{kind}/{slug}', 'GET /seo/sitemaps', 'GET /seo/sitemaps/{type}/{chunk}', 'GET /openapi.json',
-  'GET /account/config', 'GET /account/me', 'POST /account/auth/google', 'POST /account/auth/logout',
-  'GET /account/favorites', 'PUT /account/favorites/{slug}', 'DELETE /account/favorites/{slug}', 'POST /account/favorites/merge',
+  'POST /orders',
+  'GET /orders/{code}',
+  'POST /uploads',
+  'GET /artists',
+  'GET /artists/{slug}',
+  'GET /artworks',
+  'GET /artworks/by-slugs',
+  'GET /artworks/{slug}',
+  'GET /taxa/{kind}',
+  'GET /taxa/{kind}/{slug}',
+  'GET /seo/sitemaps',
+  'GET /seo/sitemaps/{type}/{chunk}',
+  'GET /openapi.json',
+  'GET /account/config',
+  'GET /account/me',
+  'POST /account/auth/google',
+  'POST /account/auth/logout',
+  'GET /account/favorites',
+  'PUT /account/favorites/{slug}',
+  'DELETE /account/favorites/{slug}',
+  'POST /account/favorites/merge',
   'POST /payments/stripe-webhook',
-  'GET /admin/orders', 'POST /admin/orders/{code}/status', 'GET /admin/seo/stats', 'POST /admin/seo/publish', 'POST /admin/seo/refresh-counts',
+  'GET /admin/orders',
+  'POST /admin/orders/{code}/status',
+  'GET /admin/seo/stats',
+  'POST /admin/seo/publish',
+  'POST /admin/seo/refresh-counts',
 ];
 
 describe('adjusting the generated document', () => {
@@ -76,16 +96,31 @@ describe('a JSON body is documented only from its contract', () => {
   const op = (path: `/${string}`) => ({ openapi: { method: 'POST' as const, path, protect: false } });
 
   test('a jsonBody input without meta.body refuses to build, so the document cannot show an empty body', () => {
-    const forgotten = router({ count: publicProcedure.meta(op('/count')).input(jsonBody(Contract)).output(z.object({})).mutation(() => ({})) });
+    const forgotten = router({
+      count: publicProcedure
+        .meta(op('/count'))
+        .input(jsonBody(Contract))
+        .output(z.object({}))
+        .mutation(() => ({})),
+    });
     const { document, procedures } = generateDocument(forgotten);
     expect(() => adjustDocument(document, procedures, [])).toThrow(/meta\.body/);
   });
 
   test('with meta.body the body is the contract', () => {
-    const declared = router({ count: publicProcedure.meta({ ...op('/count'), body: Contract }).input(jsonBody(Contract)).output(z.object({})).mutation(() => ({})) });
+    const declared = router({
+      count: publicProcedure
+        .meta({ ...op('/count'), body: Contract })
+        .input(jsonBody(Contract))
+        .output(z.object({}))
+        .mutation(() => ({})),
+    });
     const { document, procedures } = generateDocument(declared);
     expect(procedures.map((p) => p.procedure)).toEqual(['count']);
     const adjusted = adjustDocument(document, procedures, []);
-    expect((adjusted.paths?.['/count']?.post as Operation).requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Count' } } } });
+    expect((adjusted.paths?.['/count']?.post as Operation).requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Count' } } },
+    });
   });
 });

@@ -3,7 +3,7 @@ import { ConfigError, parseEnv, serviceModes, wikidataReady } from '@/server/env
 import { configuredModel, configuredNotifier, configuredWikidata } from '@/server/pipeline/config';
 
 describe('pipeline configuration', () => {
-  test('defaults: Wikidata\'s own endpoint, no IndexNow, no language model', () => {
+  test("defaults: Wikidata's own endpoint, no IndexNow, no language model", () => {
     const e = parseEnv({});
     expect(e.WIKIDATA_SPARQL_URL).toBe('https://query.wikidata.org/sparql');
     expect(e.INDEXNOW_ENDPOINTS).toEqual([]);

@@ -76,7 +76,16 @@ describe('slugs', () => {
 });
 
 describe('template stories state only the facts the row holds', () => {
-  const facts: StoryFacts = { title: { en: 'Irises' }, artist: { en: 'Vincent van Gogh' }, year: null, heightCm: 71, widthCm: 93, museum: null, movement: { en: 'Post-Impressionism', fr: 'postimpressionnisme' }, genre: null };
+  const facts: StoryFacts = {
+    title: { en: 'Irises' },
+    artist: { en: 'Vincent van Gogh' },
+    year: null,
+    heightCm: 71,
+    widthCm: 93,
+    museum: null,
+    movement: { en: 'Post-Impressionism', fr: 'postimpressionnisme' },
+    genre: null,
+  };
   test('no year, museum or genre sentence when the row has none', () => {
     const en = templateStory(facts, 'en');
     expect(en).toBe('Irises is a painting by Vincent van Gogh. It measures 71 × 93 cm. It belongs to Post-Impressionism.');
@@ -88,7 +97,8 @@ describe('template stories state only the facts the row holds', () => {
 });
 
 describe('choosing the works of a run', () => {
-  const works = (artist: number, n: number, popularity: number) => Array.from({ length: n }, (_, i) => ({ id: artist * 100 + i, artist_id: artist, popularity: popularity - i }));
+  const works = (artist: number, n: number, popularity: number) =>
+    Array.from({ length: n }, (_, i) => ({ id: artist * 100 + i, artist_id: artist, popularity: popularity - i }));
   test('a new artist comes in only with a block of 10, never fewer', () => {
     const nine = works(1, 9, 1000);
     const twelve = works(2, 12, 500);
@@ -101,7 +111,14 @@ describe('choosing the works of a run', () => {
   test('public artists with fewer than 10 works are served first, up to 10', () => {
     const small = works(1, 10, 1); // 3 public works: 7 more wanted
     const big = works(2, 10, 1000); // 40 public works
-    const { ids } = chooseWorks([...small, ...big], new Map([[1, 3], [2, 40]]), 9);
+    const { ids } = chooseWorks(
+      [...small, ...big],
+      new Map([
+        [1, 3],
+        [2, 40],
+      ]),
+      9,
+    );
     expect(ids.filter((id) => id < 200)).toHaveLength(7);
     expect(ids.filter((id) => id >= 200)).toEqual([200, 201]);
   });

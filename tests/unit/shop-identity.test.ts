@@ -70,9 +70,15 @@ describe('the shop identity (SHOP_* settings)', () => {
   });
 
   test('the legal name and the address come together, never mixed with the examples', () => {
-    expect(configError({ SHOP_LEGAL_NAME: 'Rosa Malerei GmbH', SHOP_EMAIL: 'hallo@atelier-rosa.de' })).toMatch(/^Configuration error: SHOP_ADDRESS must be set together with SHOP_LEGAL_NAME/);
-    expect(configError({ SHOP_ADDRESS: 'Leinwandweg 4|10115 Berlin', SHOP_EMAIL: 'hallo@atelier-rosa.de' })).toMatch(/^Configuration error: SHOP_LEGAL_NAME must be set together with SHOP_ADDRESS/);
-    expect(configError({ SHOP_LEGAL_NAME: 'Rosa Malerei GmbH', SHOP_ADDRESS: 'Leinwandweg 4|10115 Berlin' })).toMatch(/^Configuration error: SHOP_EMAIL must be set to the studio's real address/);
+    expect(configError({ SHOP_LEGAL_NAME: 'Rosa Malerei GmbH', SHOP_EMAIL: 'hallo@atelier-rosa.de' })).toMatch(
+      /^Configuration error: SHOP_ADDRESS must be set together with SHOP_LEGAL_NAME/,
+    );
+    expect(configError({ SHOP_ADDRESS: 'Leinwandweg 4|10115 Berlin', SHOP_EMAIL: 'hallo@atelier-rosa.de' })).toMatch(
+      /^Configuration error: SHOP_LEGAL_NAME must be set together with SHOP_ADDRESS/,
+    );
+    expect(configError({ SHOP_LEGAL_NAME: 'Rosa Malerei GmbH', SHOP_ADDRESS: 'Leinwandweg 4|10115 Berlin' })).toMatch(
+      /^Configuration error: SHOP_EMAIL must be set to the studio's real address/,
+    );
   });
 
   test.each([

@@ -39,7 +39,14 @@ describe('the shop-starting helper', () => {
       const seen = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; env: Record<string, string>; cwd: string };
       expect(seen.argv).toEqual(['--prebuilt']);
       expect(seen.cwd).toBe(checkout);
-      expect(seen.env).toMatchObject({ PORT: String(shop.port), DATABASE_URL: 'postgresql://shop@127.0.0.1:5999/shop', PUBLIC_BASE_URL: shop.url, DATA_DIR: shop.dataDir, NODE_ENV: 'production', EXTRA: 'yes' });
+      expect(seen.env).toMatchObject({
+        PORT: String(shop.port),
+        DATABASE_URL: 'postgresql://shop@127.0.0.1:5999/shop',
+        PUBLIC_BASE_URL: shop.url,
+        DATA_DIR: shop.dataDir,
+        NODE_ENV: 'production',
+        EXTRA: 'yes',
+      });
       expect(shop.url).toBe(`http://127.0.0.1:${shop.port}`);
       expect((await fetch(`${shop.url}/v1/health`)).status).toBe(200);
       expect(shop.alive()).toBe(true);
@@ -83,9 +90,21 @@ describe('the shop-starting helper', () => {
   test("keeps the caller's outside services and tool variables from the shop; the caller's settings win", () => {
     const base = { PATH: '/usr/bin', STRIPE_SECRET_KEY: 'sk_live_developer', DATABASE_URL: 'postgresql://developer', VITEST_WORKER_ID: '3', LOG_LEVEL: 'info' };
     const env = shopEnvironment(base, { port: 4100, url: 'http://127.0.0.1:4100', dataDir: '/tmp/x', env: { LOG_LEVEL: 'warn', GONE: undefined } });
-    expect(env).toEqual({ PATH: '/usr/bin', LOG_LEVEL: 'warn', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: '4100', DATA_DIR: '/tmp/x', PUBLIC_BASE_URL: 'http://127.0.0.1:4100' });
+    expect(env).toEqual({
+      PATH: '/usr/bin',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: '4100',
+      DATA_DIR: '/tmp/x',
+      PUBLIC_BASE_URL: 'http://127.0.0.1:4100',
+    });
     expect(CALLER_ONLY_VARIABLES).toContain('STRIPE_SECRET_KEY');
     const profiled = shopEnvironment({}, { port: 1, url: 'u', dataDir: 'd', databaseUrl: 'postgresql://x', cpuProfileDir: '/tmp/prof' });
-    expect(profiled).toMatchObject({ DATABASE_URL: 'postgresql://x', CPU_PROFILE_DIR: '/tmp/prof', NODE_OPTIONS: expect.stringMatching(/^--import=.*scripts\/lib\/cpu-profile\.mjs$/) });
+    expect(profiled).toMatchObject({
+      DATABASE_URL: 'postgresql://x',
+      CPU_PROFILE_DIR: '/tmp/prof',
+      NODE_OPTIONS: expect.stringMatching(/^--import=.*scripts\/lib\/cpu-profile\.mjs$/),
+    });
   });
 });

@@ -15,7 +15,9 @@ vi.mock('next-intl/server', () => ({
   getTranslations: async ({ locale, namespace }: { locale: Locale; namespace: string }) =>
     createTranslator({ locale, namespace, messages: JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')) }),
 }));
-vi.mock('@/i18n/navigation', () => ({ Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => createElement('a', { href, className }, children) }));
+vi.mock('@/i18n/navigation', () => ({
+  Link: ({ href, children, className }: { href: string; children: ReactNode; className?: string }) => createElement('a', { href, className }, children),
+}));
 
 const { ShowcaseGallery } = await import('@/components/showcase/showcase-gallery');
 
@@ -37,8 +39,18 @@ describe('the gallery section', () => {
     expect(await ShowcaseGallery({ gallery: { items: [] }, locale: 'en' })).toBeNull();
   });
 
-  test('shows each painting as its canvas hangs, with alt text, in the page\'s language', async () => {
-    const reproduction = { ...item, id: '9d1e4c7a-2b3f-4a5d-8e6f-7a8b9c0d1e2f', kind: 'reproduction' as const, style: null, orientation: 'portrait' as const, size: '30x40' as const, artworkSlug: 'starry-night', artworkTitle: 'La Nuit étoilée', artistName: 'Vincent van Gogh' };
+  test("shows each painting as its canvas hangs, with alt text, in the page's language", async () => {
+    const reproduction = {
+      ...item,
+      id: '9d1e4c7a-2b3f-4a5d-8e6f-7a8b9c0d1e2f',
+      kind: 'reproduction' as const,
+      style: null,
+      orientation: 'portrait' as const,
+      size: '30x40' as const,
+      artworkSlug: 'starry-night',
+      artworkTitle: 'La Nuit étoilée',
+      artistName: 'Vincent van Gogh',
+    };
     const html = renderToStaticMarkup((await ShowcaseGallery({ gallery: { items: [item, reproduction] }, locale: 'fr', moreHref: '/custom' }))!);
     expect(html).toContain('Peint dans notre atelier');
     // Landscape 50x70 hangs 70 wide.

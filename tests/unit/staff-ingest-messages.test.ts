@@ -13,11 +13,27 @@ describe('ingest runs on the staff pipeline page', () => {
     const errors: string[] = [];
     const t = createTranslator({ locale, messages, namespace: 'StaffIngest', onError: (e) => errors.push(e.message) });
     const out = [
-      t('title'), t('lead'), t('none'), t('at'), t('trigger'), t('outcomeHead'), t('painters'), t('queued'), t('skipped'), t('queries'), t('errors'),
-      t('seconds', { seconds: 1.5 }), t('andMore', { count: 14 }), t('slowest', { kind: 'paintings', time: '0.8 s' }), t('failedQueries', { count: 2 }),
+      t('title'),
+      t('lead'),
+      t('none'),
+      t('at'),
+      t('trigger'),
+      t('outcomeHead'),
+      t('painters'),
+      t('queued'),
+      t('skipped'),
+      t('queries'),
+      t('errors'),
+      t('seconds', { seconds: 1.5 }),
+      t('andMore', { count: 14 }),
+      t('slowest', { kind: 'paintings', time: '0.8 s' }),
+      t('failedQueries', { count: 2 }),
       t('queryTimes', { count: 42, total: '3.4 s', heavy: 1, heavyTime: '1.2 s' }),
       ...(['running', 'done', 'queue_full', 'failed'] as const).map((o) => t(`outcome.${o}`)),
-      ...(['no_image', 'no_label', 'in_catalog', 'painter_without_name', 'painter_taken_meanwhile'] as const).flatMap((r) => [t(`reason.${r}`, { count: 1 }), t(`reason.${r}`, { count: 3 })]),
+      ...(['no_image', 'no_label', 'in_catalog', 'painter_without_name', 'painter_taken_meanwhile'] as const).flatMap((r) => [
+        t(`reason.${r}`, { count: 1 }),
+        t(`reason.${r}`, { count: 3 }),
+      ]),
     ];
     expect(errors).toEqual([]);
     expect(out.every((s) => s && !s.includes('StaffIngest.'))).toBe(true);

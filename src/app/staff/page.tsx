@@ -11,7 +11,12 @@ export default async function StaffRoot() {
     .split(',')
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
       return { language: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0 };
     })
     .filter((entry) => entry.q > 0)

@@ -66,11 +66,7 @@ export const filterName = unstable_cache(
 
 const missing = (error: unknown) => error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST');
 
-export const cachedArtists = unstable_cache(
-  (locale: Locale, page: number) => serverApi().catalog.artists({ locale, page }),
-  ['browse-artists'],
-  { revalidate: LIST_SECONDS },
-);
+export const cachedArtists = unstable_cache((locale: Locale, page: number) => serverApi().catalog.artists({ locale, page }), ['browse-artists'], { revalidate: LIST_SECONDS });
 
 /** An artist with a page of works; `null` when the catalog does not publish that slug. */
 export const cachedArtist = unstable_cache(
@@ -86,11 +82,9 @@ export const cachedArtist = unstable_cache(
   { revalidate: LIST_SECONDS },
 );
 
-export const cachedTaxa = unstable_cache(
-  (locale: Locale, kind: TaxonKindPlural, page: number) => serverApi().catalog.taxa({ locale, kind, page }),
-  ['browse-taxa'],
-  { revalidate: LIST_SECONDS },
-);
+export const cachedTaxa = unstable_cache((locale: Locale, kind: TaxonKindPlural, page: number) => serverApi().catalog.taxa({ locale, kind, page }), ['browse-taxa'], {
+  revalidate: LIST_SECONDS,
+});
 
 /** A browse page with a page of works; `null` when the catalog does not show it. */
 export const cachedTaxon = unstable_cache(

@@ -25,7 +25,16 @@ export function GridFilters({ query, options, active }: Props) {
     <div className={styles.filters}>
       <FilterForm action={localizedPath(locale, pagePath.artworks())} className={styles.filterForm} label={t('formLabel')}>
         <div className={styles.searchRow}>
-          <TextField id="grid-q" name="q" type="search" label={t('searchLabel')} placeholder={t('searchPlaceholder')} defaultValue={query.q ?? ''} maxLength={200} autoComplete="off" />
+          <TextField
+            id="grid-q"
+            name="q"
+            type="search"
+            label={t('searchLabel')}
+            placeholder={t('searchPlaceholder')}
+            defaultValue={query.q ?? ''}
+            maxLength={200}
+            autoComplete="off"
+          />
           <Button type="submit" variant="primary" className={styles.searchSubmit}>
             {t('submit')}
           </Button>

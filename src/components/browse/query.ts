@@ -24,7 +24,10 @@ export const MAX_SLUG = 160;
 
 /** The query as the address gives it, made safe for the procedure: whatever a shopper types gives a page, never an error. */
 export function gridQuery(params: SearchParams): GridQuery {
-  const q = param(params, 'q')?.replace(/\u0000/g, '').slice(0, 200).trim();
+  const q = param(params, 'q')
+    ?.replace(/\u0000/g, '')
+    .slice(0, 200)
+    .trim();
   const query: GridQuery = q ? { q } : {};
   for (const key of filterKeys) {
     const value = param(params, key);

@@ -134,7 +134,9 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
       <div className={css.steps}>
         <section className={css.step} ref={photoSection} aria-labelledby={`${ID}-photo-title`}>
           <h2 className={css.stepTitle} id={`${ID}-photo-title`}>
-            <span className={css.stepNumber} aria-hidden="true">1</span>
+            <span className={css.stepNumber} aria-hidden="true">
+              1
+            </span>
             {t('steps.photo')}
           </h2>
           <p className={css.stepLead}>{t('photo.lead')}</p>
@@ -148,7 +150,9 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
 
         <section className={css.step} aria-labelledby={`${ID}-style-title`}>
           <h2 className={css.stepTitle} id={`${ID}-style-title`}>
-            <span className={css.stepNumber} aria-hidden="true">2</span>
+            <span className={css.stepNumber} aria-hidden="true">
+              2
+            </span>
             {t('steps.style')}
           </h2>
           <StylePicker value={style} onChange={setStyle} />
@@ -157,7 +161,9 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
 
         <section className={css.step} aria-labelledby={`${ID}-size-title`}>
           <h2 className={css.stepTitle} id={`${ID}-size-title`}>
-            <span className={css.stepNumber} aria-hidden="true">3</span>
+            <span className={css.stepNumber} aria-hidden="true">
+              3
+            </span>
             {t('steps.sizeFrame')}
           </h2>
           <SizeFramePicker
@@ -179,7 +185,9 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
 
         <section className={css.step} aria-labelledby={`${ID}-details-title`}>
           <h2 className={css.stepTitle} id={`${ID}-details-title`}>
-            <span className={css.stepNumber} aria-hidden="true">4</span>
+            <span className={css.stepNumber} aria-hidden="true">
+              4
+            </span>
             {t('steps.details')}
           </h2>
           <CustomerFields value={customer.value} onChange={customer.onChange} onBlur={customer.onBlur} errors={customer.errors} idPrefix={ID} />

@@ -3,7 +3,5 @@
  * no-break space so the number and its unit never part at a line end.
  */
 export function formatMegabytes(bytes: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
-    .format(bytes / 1024 / 1024)
-    .replace(/ /g, '\u00a0');
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1024 / 1024).replace(/ /g, '\u00a0');
 }

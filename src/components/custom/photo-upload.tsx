@@ -70,30 +70,29 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
     [],
   );
 
-  const send = useCallback(
-    (file: File, previewUrl: string) => {
-      const type = photoTypeOf(file);
-      if (!type) return;
-      setState({ step: 'uploading', file, previewUrl, progress: 0 });
-      onChangeRef.current(null);
-      const upload = uploadPhoto(file, type, (progress) =>
-        setState((current) => (current.step === 'uploading' && current.file === file ? { ...current, progress } : current)),
-      );
-      abortRef.current = upload.abort;
-      upload.done.then(
-        (uploaded) => {
-          abortRef.current = null;
-          setState((current) => (current.step === 'uploading' && current.file === file ? { step: 'done', file, previewUrl, uploadId: uploaded.uploadId, measured: uploaded.width && uploaded.height ? uploaded.width / uploaded.height : null } : current));
-        },
-        (error: unknown) => {
-          abortRef.current = null;
-          const problem = error instanceof UploadError ? error.failure : 'failed';
-          setState((current) => (current.step === 'uploading' && current.file === file ? { step: 'failed', file, previewUrl, problem } : current));
-        },
-      );
-    },
-    [],
-  );
+  const send = useCallback((file: File, previewUrl: string) => {
+    const type = photoTypeOf(file);
+    if (!type) return;
+    setState({ step: 'uploading', file, previewUrl, progress: 0 });
+    onChangeRef.current(null);
+    const upload = uploadPhoto(file, type, (progress) => setState((current) => (current.step === 'uploading' && current.file === file ? { ...current, progress } : current)));
+    abortRef.current = upload.abort;
+    upload.done.then(
+      (uploaded) => {
+        abortRef.current = null;
+        setState((current) =>
+          current.step === 'uploading' && current.file === file
+            ? { step: 'done', file, previewUrl, uploadId: uploaded.uploadId, measured: uploaded.width && uploaded.height ? uploaded.width / uploaded.height : null }
+            : current,
+        );
+      },
+      (error: unknown) => {
+        abortRef.current = null;
+        const problem = error instanceof UploadError ? error.failure : 'failed';
+        setState((current) => (current.step === 'uploading' && current.file === file ? { step: 'failed', file, previewUrl, problem } : current));
+      },
+    );
+  }, []);
 
   // The parent hears of a photo only once the server has it (an uploadId to order with).
   useEffect(() => {
@@ -135,7 +134,10 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
   const problem = state.step === 'refused' || state.step === 'failed' ? state.problem : null;
   const errorText = problem
     ? problem === 'tooLarge'
-      ? t('errors.tooLarge', { size: formatMegabytes(state.step === 'refused' ? state.size : state.step === 'failed' ? state.file.size : 0, locale), max: formatMegabytes(MAX_UPLOAD_BYTES, locale) })
+      ? t('errors.tooLarge', {
+          size: formatMegabytes(state.step === 'refused' ? state.size : state.step === 'failed' ? state.file.size : 0, locale),
+          max: formatMegabytes(MAX_UPLOAD_BYTES, locale),
+        })
       : t(`errors.${problem}`)
     : missing && state.step === 'empty'
       ? t('errors.required')
@@ -185,7 +187,9 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
           type="file"
           accept={photoAccept}
           onChange={onInput}
-          aria-describedby={[`${id}-hint`, errorText ? `${id}-error` : null, state.step === 'uploading' || state.step === 'done' ? `${id}-status` : null].filter(Boolean).join(' ')}
+          aria-describedby={[`${id}-hint`, errorText ? `${id}-error` : null, state.step === 'uploading' || state.step === 'done' ? `${id}-status` : null]
+            .filter(Boolean)
+            .join(' ')}
           aria-invalid={errorText ? true : undefined}
         />
         <label htmlFor={`${id}-file`} className={styles.fileButton}>
@@ -197,14 +201,7 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
 
         {state.step === 'uploading' || state.step === 'done' ? (
           <div className={styles.progress} id={`${id}-status`}>
-            <div
-              className={styles.progressTrack}
-              role="progressbar"
-              aria-label={t('progressLabel')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
+            <div className={styles.progressTrack} role="progressbar" aria-label={t('progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
               <span className={styles.progressBar} style={{ width: `${percent}%` }} />
             </div>
             <p className={styles.progressText} aria-live="polite">

@@ -20,14 +20,7 @@ export function StylePicker({ value, onChange }: { value: Style; onChange: (styl
       <div className={css.styleGrid}>
         {paintingStyles.map((style) => (
           <label key={style} className={css.styleCard} data-checked={value === style || undefined}>
-            <input
-              className={`visually-hidden ${css.cardInput}`}
-              type="radio"
-              name="style"
-              value={style}
-              checked={value === style}
-              onChange={() => onChange(style)}
-            />
+            <input className={`visually-hidden ${css.cardInput}`} type="radio" name="style" value={style} checked={value === style} onChange={() => onChange(style)} />
             {/* eslint-disable-next-line @next/next/no-img-element -- a small static SVG; next/image adds nothing here. */}
             <img className={css.styleImage} src={styleExample(style)} alt="" width={240} height={300} loading="lazy" />
             <span className={css.styleName}>{t(`names.${style}`)}</span>

@@ -63,11 +63,7 @@ function failureOf(status: number): UploadFailure {
  * Sends the photo's raw bytes to `POST /v1/uploads`. XMLHttpRequest rather than fetch because only
  * it reports upload progress, which a 20 MB photo on a phone connection needs.
  */
-export function uploadPhoto(
-  file: File,
-  contentType: PhotoType,
-  onProgress: (fraction: number) => void,
-): { done: Promise<UploadedPhoto>; abort: () => void } {
+export function uploadPhoto(file: File, contentType: PhotoType, onProgress: (fraction: number) => void): { done: Promise<UploadedPhoto>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<UploadedPhoto>((resolve, reject) => {
     xhr.open('POST', '/v1/uploads');

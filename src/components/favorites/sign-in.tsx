@@ -18,7 +18,10 @@ export async function startGoogleSignIn(callbackUrl: string = window.location.hr
   form.method = 'post';
   form.action = '/api/auth/signin/google';
   form.hidden = true;
-  for (const [name, value] of [['csrfToken', csrfToken], ['callbackUrl', callbackUrl]] as const) {
+  for (const [name, value] of [
+    ['csrfToken', csrfToken],
+    ['callbackUrl', callbackUrl],
+  ] as const) {
     const input = document.createElement('input');
     input.type = 'hidden';
     input.name = name;

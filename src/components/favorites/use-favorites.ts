@@ -49,7 +49,11 @@ export function useFavorites() {
   const account = useAccount();
   const signedIn = account.status === 'signedIn';
   const local = useLocalFavorites();
-  const changes = useSyncExternalStore(subscribePending, () => pendingSnapshot, () => emptyPending);
+  const changes = useSyncExternalStore(
+    subscribePending,
+    () => pendingSnapshot,
+    () => emptyPending,
+  );
   const utils = trpc.useUtils();
   // Refreshed when the tab comes back into view, so another tab's or device's changes show.
   const stored = trpc.account.favorites.useQuery({ locale }, { enabled: signedIn, staleTime: 60_000, refetchOnWindowFocus: true });

@@ -97,7 +97,13 @@ export async function LegalPage({ page, extras = {} }: { page: ShopPage; extras?
 }
 
 /** The shop's identity as a list: name, address, e-mail, telephone, VAT number, who is responsible. */
-export async function ShopDetails({ identity = shopIdentity(env()), show = ['legalName', 'address', 'email', 'phone'] }: { identity?: ShopIdentity; show?: ('legalName' | 'address' | 'email' | 'phone' | 'vatId' | 'responsible')[] }) {
+export async function ShopDetails({
+  identity = shopIdentity(env()),
+  show = ['legalName', 'address', 'email', 'phone'],
+}: {
+  identity?: ShopIdentity;
+  show?: ('legalName' | 'address' | 'email' | 'phone' | 'vatId' | 'responsible')[];
+}) {
   const t = await getTranslations('Legal.details');
   const rows: { key: string; label: string; value: ReactNode }[] = [];
   for (const key of show) {

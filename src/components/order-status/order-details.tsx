@@ -146,7 +146,9 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
                 </div>
                 <div>
                   <dt>{t('sketch')}</dt>
-                  <dd data-testid="sketch-fact">{t(`sketchStatus.${order.sketchStatus === 'pending' && !order.photos.some((p) => p.kind === 'sketch') ? 'drawing' : (order.sketchStatus ?? 'notYet')}`)}</dd>
+                  <dd data-testid="sketch-fact">
+                    {t(`sketchStatus.${order.sketchStatus === 'pending' && !order.photos.some((p) => p.kind === 'sketch') ? 'drawing' : (order.sketchStatus ?? 'notYet')}`)}
+                  </dd>
                 </div>
               </>
             ) : null}

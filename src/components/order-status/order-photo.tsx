@@ -9,7 +9,19 @@ import css from './order-status.module.css';
  * thumbnail that opens the photo at full size in a dialog, closed by its button, Escape or a
  * click beside it. The address is the signed one of the lookup, private to this order.
  */
-export function OrderPhoto({ photo, alt, openLabel, closeLabel, size = 'thumb' }: { photo: OrderPhotoView; alt: string; openLabel: string; closeLabel: string; size?: 'thumb' | 'large' }) {
+export function OrderPhoto({
+  photo,
+  alt,
+  openLabel,
+  closeLabel,
+  size = 'thumb',
+}: {
+  photo: OrderPhotoView;
+  alt: string;
+  openLabel: string;
+  closeLabel: string;
+  size?: 'thumb' | 'large';
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>

@@ -19,9 +19,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
   const status = useTranslations('Orders.status');
   const locale = useLocale();
   const cancelled = order.status === 'cancelled';
-  const reachedIndex = cancelled
-    ? Math.max(0, ...order.events.map((e) => chainIndex(e.status)).filter((i) => i >= 0))
-    : chainIndex(order.status);
+  const reachedIndex = cancelled ? Math.max(0, ...order.events.map((e) => chainIndex(e.status)).filter((i) => i >= 0)) : chainIndex(order.status);
 
   const eventsOf = (s: OrderStatus) => order.events.filter((e) => e.status === s);
   const sketchShown = order.photos.some((p) => p.kind === 'sketch');

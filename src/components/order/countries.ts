@@ -17,7 +17,5 @@ export const countryCodes = (
 export function countryOptions(locale: string): { code: string; name: string }[] {
   const names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
   const collator = new Intl.Collator(locale);
-  return countryCodes
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  return countryCodes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }

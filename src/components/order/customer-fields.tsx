@@ -66,13 +66,7 @@ export function CustomerFields({ value, onChange, errors, onBlur, idPrefix = 'or
         <TextField {...text('city')} label={t('fields.city')} required />
         <TextField {...text('postalCode')} label={t('fields.postalCode')} required />
       </div>
-      <SelectField
-        {...common('country')}
-        label={t('fields.country')}
-        value={value.country}
-        onChange={(e) => onChange({ ...value, country: e.target.value })}
-        required
-      >
+      <SelectField {...common('country')} label={t('fields.country')} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} required>
         <option value="">{t('countryPlaceholder')}</option>
         {countries.map((c) => (
           <option key={c.code} value={c.code}>

@@ -23,8 +23,7 @@ export function DeliveryEstimate({ kind, size }: { kind: OrderKind; size: Size }
   return (
     <p className={styles.delivery} data-testid="delivery-estimate">
       {/* Rendered on the server up to five minutes before it is shown: the day may turn in between. */}
-      <span suppressHydrationWarning>{t(kind === 'custom' ? 'estimateCustom' : 'estimate', { range: formatDeliveryWindow(window, locale) })}</span>{' '}
-      <span>{t('included')}</span>
+      <span suppressHydrationWarning>{t(kind === 'custom' ? 'estimateCustom' : 'estimate', { range: formatDeliveryWindow(window, locale) })}</span> <span>{t('included')}</span>
     </p>
   );
 }

@@ -15,8 +15,7 @@ interface Props {
 }
 
 /** Whether a work on this canvas is different enough in shape for the shopper to choose. */
-export const fitMatters = (ratio: number | null, canvas: { widthCm: number; heightCm: number }) =>
-  ratio != null && proportionGap(ratio, canvas) > FIT_CHOICE_THRESHOLD;
+export const fitMatters = (ratio: number | null, canvas: { widthCm: number; heightCm: number }) => ratio != null && proportionGap(ratio, canvas) > FIT_CHOICE_THRESHOLD;
 
 /**
  * Where the painting's proportions differ from the canvas: keep the whole composition (the

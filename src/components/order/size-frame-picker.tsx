@@ -47,14 +47,7 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
             const { widthCm, heightCm } = canvasCm(s, ratio);
             return (
               <label key={s} className={styles.option}>
-                <input
-                  type="radio"
-                  name={`${idPrefix}-size`}
-                  value={s}
-                  checked={s === size}
-                  onChange={() => onChange(s, frame)}
-                  className={styles.radio}
-                />
+                <input type="radio" name={`${idPrefix}-size`} value={s} checked={s === size} onChange={() => onChange(s, frame)} className={styles.radio} />
                 <span className={styles.optionName}>{formatSize(widthCm, heightCm, locale)}</span>
                 <span className={styles.optionHint}>{t(`sizeNames.${s}`)}</span>
                 <span className={styles.optionPrice}>{price(s, frame)}</span>
@@ -69,14 +62,7 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
         <div className={styles.options} data-kind="frame">
           {frames.map((f) => (
             <label key={f} className={styles.option}>
-              <input
-                type="radio"
-                name={`${idPrefix}-frame`}
-                value={f}
-                checked={f === frame}
-                onChange={() => onChange(size, f)}
-                className={styles.radio}
-              />
+              <input type="radio" name={`${idPrefix}-frame`} value={f} checked={f === frame} onChange={() => onChange(size, f)} className={styles.radio} />
               <span className={styles.optionName}>{t(`frames.${f}.name`)}</span>
               <span className={styles.optionHint}>{t(`frames.${f}.description`)}</span>
               <span className={styles.optionPrice}>{price(size, f)}</span>

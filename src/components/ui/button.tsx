@@ -6,9 +6,7 @@ export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
 
 /** The one button look of the shop, for <button>, <a> and locale links alike. */
 export function buttonClass(variant: ButtonVariant = 'secondary', wide = false, extra?: string): string {
-  return [styles.button, variant === 'primary' && styles.primary, variant === 'quiet' && styles.quiet, wide && styles.wide, extra]
-    .filter(Boolean)
-    .join(' ');
+  return [styles.button, variant === 'primary' && styles.primary, variant === 'quiet' && styles.quiet, wide && styles.wide, extra].filter(Boolean).join(' ');
 }
 
 type Look = { variant?: ButtonVariant; wide?: boolean };

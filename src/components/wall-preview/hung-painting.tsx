@@ -32,11 +32,7 @@ export function HungPainting({ widthCm, heightCm, frame, imageSrc, alt, centre, 
   } as CSSProperties;
   return (
     <div className={[styles.painting, className].filter(Boolean).join(' ')} data-frame={frame} style={box} {...rest}>
-      <div
-        className={styles.canvas}
-        data-testid="wall-canvas"
-        style={{ width: `calc(var(--cm) * ${widthCm})`, height: `calc(var(--cm) * ${heightCm})` }}
-      >
+      <div className={styles.canvas} data-testid="wall-canvas" style={{ width: `calc(var(--cm) * ${widthCm})`, height: `calc(var(--cm) * ${heightCm})` }}>
         {/* eslint-disable-next-line @next/next/no-img-element -- our own /images route; a few hundred pixels are plenty here. */}
         <img src={imageSrc} alt={alt} draggable={false} loading="lazy" decoding="async" />
       </div>

@@ -44,10 +44,15 @@ export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt, headingLe
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const i = tabs.indexOf(tab);
     const next =
-      event.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] :
-      event.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] :
-      event.key === 'Home' ? tabs[0] :
-      event.key === 'End' ? tabs[tabs.length - 1] : undefined;
+      event.key === 'ArrowRight'
+        ? tabs[(i + 1) % tabs.length]
+        : event.key === 'ArrowLeft'
+          ? tabs[(i - 1 + tabs.length) % tabs.length]
+          : event.key === 'Home'
+            ? tabs[0]
+            : event.key === 'End'
+              ? tabs[tabs.length - 1]
+              : undefined;
     if (!next) return;
     event.preventDefault();
     setTab(next);

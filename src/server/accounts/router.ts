@@ -14,7 +14,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const account = (method: Method, path: `/${string}`, summary: string, session: 'required' | 'optional', errorResponses: Record<number, string> = {}): Meta => ({
   session,
   openapi: {
-    method, path, tags: ['account'], protect: false, summary,
+    method,
+    path,
+    tags: ['account'],
+    protect: false,
+    summary,
     errorResponses: session === 'required' ? { 401: 'No live session, or a cross-site request', ...errorResponses } : errorResponses,
   },
 });
@@ -42,11 +46,13 @@ export const accountRouter = router({
     }),
 
   signInWithGoogle: accountProcedure
-    .meta(
-      { rateLimit: 'signIn', body: GoogleSignIn, ...account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
+    .meta({
+      rateLimit: 'signIn',
+      body: GoogleSignIn,
+      ...account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
         401: 'The token does not verify (signature, audience, issuer, expiry, unverified e-mail), sign-in is off, or a cross-site request',
-      }) },
-    )
+      }),
+    })
     .input(jsonBody(GoogleSignIn))
     .output(SignedIn)
     .mutation(async ({ ctx, input }) => {
@@ -87,7 +93,10 @@ export const accountRouter = router({
     .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.user.id, input.slug)),
 
   mergeFavorites: customerProcedure
-    .meta({ body: MergeFavorites, ...account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required') })
+    .meta({
+      body: MergeFavorites,
+      ...account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required'),
+    })
     .input(jsonBody(MergeFavorites))
     .output(Favorites)
     .mutation(({ ctx, input }) => mergeFavorites(ctx.db, ctx.user.id, input.slugs, input.locale)),

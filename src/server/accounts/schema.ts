@@ -16,9 +16,7 @@ export const AccountConfig = z
   })
   .meta({ id: 'AccountConfig' });
 
-export const AccountUser = z
-  .object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable(), image: z.string().nullable() })
-  .meta({ id: 'AccountUser' });
+export const AccountUser = z.object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable(), image: z.string().nullable() }).meta({ id: 'AccountUser' });
 
 export const Me = z.object({ user: AccountUser.nullable().describe('null without a live session') });
 export const SignedIn = z.object({ user: AccountUser });
@@ -33,6 +31,9 @@ export const FavoriteSlug = z.object({ slug });
 export const FavoriteState = z.object({ slug: z.string(), favorite: z.boolean() });
 
 export const MergeFavorites = z.object({
-  slugs: z.array(slug).max(MAX_MERGE_SLUGS, `at most ${MAX_MERGE_SLUGS} slugs`).describe('Slugs kept while signed out, newest first (the new favorites keep this order); unknown and unpublished ones are ignored'),
+  slugs: z
+    .array(slug)
+    .max(MAX_MERGE_SLUGS, `at most ${MAX_MERGE_SLUGS} slugs`)
+    .describe('Slugs kept while signed out, newest first (the new favorites keep this order); unknown and unpublished ones are ignored'),
   locale,
 });

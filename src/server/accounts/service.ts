@@ -79,7 +79,13 @@ export async function endSession(db: Db, token: string | null): Promise<void> {
 /** The user's favorites as catalog cards, newest first; works no longer published are left out. */
 export async function listFavorites(db: Db, userId: string, locale: Locale) {
   const rows = await db.favorite.findMany({ where: { userId }, orderBy: [{ createdAt: 'desc' }, { artworkId: 'desc' }], select: { artwork: { select: { slug: true } } } });
-  return { items: await artworksBySlugs(db, rows.map((r) => r.artwork.slug), locale) };
+  return {
+    items: await artworksBySlugs(
+      db,
+      rows.map((r) => r.artwork.slug),
+      locale,
+    ),
+  };
 }
 
 async function publishedArtworkId(db: Db, slug: string): Promise<number> {

@@ -80,7 +80,10 @@ export const ErrorBody = z
     error: z.object({
       code: z.enum(Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]]),
       message: z.string(),
-      details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('Field problems of invalid input'),
+      details: z
+        .array(z.object({ path: z.string(), message: z.string() }))
+        .optional()
+        .describe('Field problems of invalid input'),
     }),
   })
   .meta({ id: 'Error' });
@@ -100,8 +103,8 @@ const sessionCookieScheme = {
   in: 'cookie',
   name: 'next-auth.session-token',
   description:
-    'The session cookie set by POST /account/auth/google (or the website\'s sign-in); named __Secure-next-auth.session-token over https. ' +
-    'httpOnly, SameSite=Lax; writes from another site\'s Origin are refused.',
+    "The session cookie set by POST /account/auth/google (or the website's sign-in); named __Secure-next-auth.session-token over https. " +
+    "httpOnly, SameSite=Lax; writes from another site's Origin are refused.",
 } as const;
 
 let served: OpenAPIObject | undefined;

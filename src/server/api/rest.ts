@@ -152,8 +152,8 @@ async function answerByHandler(request: Request, route: Route, handler: Handler,
       if (route.staff && (await context.actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
       if (handler.rateLimit && context.limits) {
         const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
-        if (countsOnlyAccepted(handler.rateLimit, context.limits)) refund = () =>
-          giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
+        if (countsOnlyAccepted(handler.rateLimit, context.limits))
+          refund = () => giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
       }
     }
     const response = await handler.handle(request, pathParams(route, path));
@@ -174,7 +174,15 @@ function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unk
   return (call as (input: unknown) => Promise<unknown>)(input);
 }
 
-async function answerByProcedure(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, makeContext: MakeContext): Promise<Response> {
+async function answerByProcedure(
+  request: Request,
+  url: URL,
+  route: Route,
+  answeredBy: ProcedureAnswer,
+  path: string,
+  where: string,
+  makeContext: MakeContext,
+): Promise<Response> {
   const { meta, input } = answeredBy;
   if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, makeContext);
   // trpc-to-openapi answered HEAD on any other read with an empty 204 without calling the

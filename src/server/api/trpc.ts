@@ -60,20 +60,28 @@ export type Meta = OpenApiMeta<{
   body?: z.ZodType;
 }>;
 
-const t = initTRPC.context<Context>().meta<Meta>().create({
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    // A failure on our side (a database error, a bug) says nothing of its cause to the browser: its
-    // message could name a table, a query, a host or a secret. The log has it (logTrpcFailure).
-    const ours = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof DomainError);
-    const requestId = currentRequest()?.requestId;
-    return {
-      ...shape,
-      message: ours ? (requestId ? internalErrorBody(requestId).error.message : 'Something went wrong on our side. Please try again later.') : shape.message,
-      data: { ...shape.data, stack: undefined, appCode: cause instanceof DomainError ? cause.code : undefined, details: cause instanceof DomainError ? cause.details : undefined },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      // A failure on our side (a database error, a bug) says nothing of its cause to the browser: its
+      // message could name a table, a query, a host or a secret. The log has it (logTrpcFailure).
+      const ours = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof DomainError);
+      const requestId = currentRequest()?.requestId;
+      return {
+        ...shape,
+        message: ours ? (requestId ? internalErrorBody(requestId).error.message : 'Something went wrong on our side. Please try again later.') : shape.message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          appCode: cause instanceof DomainError ? cause.code : undefined,
+          details: cause instanceof DomainError ? cause.details : undefined,
+        },
+      };
+    },
+  });
 
 const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   invalid_input: 'BAD_REQUEST',

@@ -41,13 +41,23 @@ export const catalogRouter = router({
     .query(({ ctx, input }) => artistDetail(ctx.db, input.slug, input.page, input.locale)),
 
   artworks: publicProcedure
-    .meta(catalog('/artworks', 'Published artworks, best known first; q searches titles in any language and artist names, and a search that finds fewer than 3 works offers (or shows) the results of the closest title or name'))
+    .meta(
+      catalog(
+        '/artworks',
+        'Published artworks, best known first; q searches titles in any language and artist names, and a search that finds fewer than 3 works offers (or shows) the results of the closest title or name',
+      ),
+    )
     .input(ArtworksQuery)
     .output(ArtworkSearchPage)
     .query(({ ctx, input }) => listArtworks(ctx.db, input)),
 
   searchSuggestions: publicProcedure
-    .meta(catalog('/search/suggestions', 'Up to 8 artworks and artists for what has been typed so far: prefixes and near misses of titles in any language and artist names, labelled in the asked language'))
+    .meta(
+      catalog(
+        '/search/suggestions',
+        'Up to 8 artworks and artists for what has been typed so far: prefixes and near misses of titles in any language and artist names, labelled in the asked language',
+      ),
+    )
     .input(SuggestionsQuery)
     .output(Suggestions)
     .query(({ ctx, input }) => searchSuggestions(ctx.db, input.q, input.locale)),

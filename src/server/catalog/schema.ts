@@ -15,7 +15,10 @@ const slug = z.string().min(1).max(160);
 const locale = z.enum(locales).default('en').describe('Language of text fields; English fills what a language lacks');
 const page = z.int().min(1).max(1_000_000).default(1).describe('Pages count from 1; past the end, items is empty');
 /** Free text a shopper typed; the NUL character cannot be stored or searched by PostgreSQL. */
-const searchText = z.string().max(200).refine((q) => !q.includes('\u0000'), 'must not contain NUL characters');
+const searchText = z
+  .string()
+  .max(200)
+  .refine((q) => !q.includes('\u0000'), 'must not contain NUL characters');
 
 export const Localized = z.object({ locale });
 export const Paged = z.object({ locale, page });
@@ -38,7 +41,12 @@ export const BySlugsQuery = z.object({
   slugs: z
     .string()
     .max(MAX_SLUGS * 161)
-    .transform((list) => list.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(slug).max(MAX_SLUGS, `at most ${MAX_SLUGS} slugs`))
     .describe(`Comma-separated artwork slugs, at most ${MAX_SLUGS}; order is kept, unknown ones are left out`),
 });
@@ -68,8 +76,7 @@ export const ArtworkCard = z
   .meta({ id: 'ArtworkCard' });
 export type ArtworkCard = z.output<typeof ArtworkCard>;
 
-export const page$ = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });
+export const page$ = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.int(), page: z.int(), pageSize: z.int() });
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export const ArtworkPage = page$(ArtworkCard).meta({ id: 'ArtworkPage' });
@@ -122,15 +129,11 @@ export const TaxonRef = z.object({
   kind: z.enum(taxonKinds),
   slug: z.string(),
   name: z.string(),
-  hasPage: z
-    .boolean()
-    .describe('Whether the browse page /{kind}/{slug} exists (it has at least 3 published works); when false, show the name without a link'),
+  hasPage: z.boolean().describe('Whether the browse page /{kind}/{slug} exists (it has at least 3 published works); when false, show the name without a link'),
 });
 export type TaxonRef = z.output<typeof TaxonRef>;
 
-export const TaxonCard = z
-  .object({ kind: z.enum(taxonKinds), slug: z.string(), name: z.string(), artworkCount: z.int(), ...Image })
-  .meta({ id: 'TaxonCard' });
+export const TaxonCard = z.object({ kind: z.enum(taxonKinds), slug: z.string(), name: z.string(), artworkCount: z.int(), ...Image }).meta({ id: 'TaxonCard' });
 export type TaxonCard = z.output<typeof TaxonCard>;
 
 export const ArtistDetail = z

@@ -47,8 +47,13 @@ export async function seedCatalog(db: Db): Promise<{ artworks: number; artists: 
         const row = await tx.artist.upsert({
           where: { wikidataId: artist.wikidataId },
           create: {
-            wikidataId: artist.wikidataId, slug: artist.slug, name: artist.names.en,
-            birthYear: artist.birthYear, deathYear: artist.deathYear, status: 'published', publishedAt: now,
+            wikidataId: artist.wikidataId,
+            slug: artist.slug,
+            name: artist.names.en,
+            birthYear: artist.birthYear,
+            deathYear: artist.deathYear,
+            status: 'published',
+            publishedAt: now,
           },
           update: { slug: artist.slug, name: artist.names.en, birthYear: artist.birthYear, deathYear: artist.deathYear, status: 'published' },
         });
@@ -68,8 +73,16 @@ export async function seedCatalog(db: Db): Promise<{ artworks: number; artists: 
         const artistId = artistIds.get(work.artist);
         if (!artistId) throw new Error(`Curated work ${work.slug} names an unknown artist ${work.artist}`);
         const facts = {
-          slug: work.slug, artistId, year: work.year, heightCm: work.heightCm, widthCm: work.widthCm,
-          imageFile: work.imageFile, popularity: work.popularity, featured: work.featured, curated: true, status: 'published' as const,
+          slug: work.slug,
+          artistId,
+          year: work.year,
+          heightCm: work.heightCm,
+          widthCm: work.widthCm,
+          imageFile: work.imageFile,
+          popularity: work.popularity,
+          featured: work.featured,
+          curated: true,
+          status: 'published' as const,
         };
         const row = await tx.artwork.upsert({
           where: { wikidataId: work.wikidataId },

@@ -5,7 +5,18 @@ import { notFound } from '@/server/errors';
 import { kindOf, pluralOf, taxonKinds, type TaxonKindPlural } from '@/shared/catalog';
 import { textLocale, type Locale } from '@/shared/locales';
 import { BROWSE_PAGE_MIN_WORKS } from './counts';
-import { PAGE_SIZE, type ArtistCard, type ArtworkCard, type ArtworksQuery, type ArtworkSearchPage, type Page, SUGGESTIONS_MAX, type Suggestion, type TaxonCard, type TaxonRef } from './schema';
+import {
+  PAGE_SIZE,
+  type ArtistCard,
+  type ArtworkCard,
+  type ArtworksQuery,
+  type ArtworkSearchPage,
+  type Page,
+  SUGGESTIONS_MAX,
+  type Suggestion,
+  type TaxonCard,
+  type TaxonRef,
+} from './schema';
 import { commonsUrl, isSlug } from './text';
 
 /**
@@ -247,9 +258,7 @@ async function artworkPage(db: Db, query: ArtworksQuery, known: KnownFilter = {}
   if (taxonFilters.some((kind) => !isSlug(query[kind]!))) return emptyPage(query.page);
   const taxa = await Promise.all(
     taxonFilters.map((kind) =>
-      known.taxon?.kind === kind
-        ? known.taxon
-        : db.taxon.findUnique({ where: { kind_slug: { kind, slug: query[kind]! } }, select: { id: true, artworkCount: true } }),
+      known.taxon?.kind === kind ? known.taxon : db.taxon.findUnique({ where: { kind_slug: { kind, slug: query[kind]! } }, select: { id: true, artworkCount: true } }),
     ),
   );
   if (taxa.some((taxon) => !taxon)) return emptyPage(query.page);
@@ -260,12 +269,13 @@ async function artworkPage(db: Db, query: ArtworksQuery, known: KnownFilter = {}
   // walk, so the stored count decides.
   const smallest = Math.min(...taxa.map((taxon) => taxon!.artworkCount));
   const walk = taxa.length > 0 && smallest >= LARGE_BROWSE_PAGE;
-  const linked = taxa.length && !walk
-    ? Prisma.sql`WITH linked AS MATERIALIZED (${Prisma.join(
-        taxa.map((taxon) => Prisma.sql`SELECT artwork_id FROM artwork_taxa WHERE taxon_id = ${taxon!.id}`),
-        ' INTERSECT ',
-      )}) `
-    : Prisma.empty;
+  const linked =
+    taxa.length && !walk
+      ? Prisma.sql`WITH linked AS MATERIALIZED (${Prisma.join(
+          taxa.map((taxon) => Prisma.sql`SELECT artwork_id FROM artwork_taxa WHERE taxon_id = ${taxon!.id}`),
+          ' INTERSECT ',
+        )}) `
+      : Prisma.empty;
   if (taxa.length && !walk) filters.push(Prisma.sql`w.id IN (SELECT artwork_id FROM linked)`);
   if (walk) {
     for (const taxon of taxa) filters.push(Prisma.sql`EXISTS (SELECT 1 FROM artwork_taxa l WHERE l.artwork_id = w.id AND l.taxon_id = ${taxon!.id})`);
@@ -374,7 +384,13 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
       publishedAt: row.published_at?.toISOString() ?? null,
       taxa,
     },
-    related: await relatedWorks(db, row.id, row.artist_id, row.taxa.filter((t) => t.kind === 'movement'), locale),
+    related: await relatedWorks(
+      db,
+      row.id,
+      row.artist_id,
+      row.taxa.filter((t) => t.kind === 'movement'),
+      locale,
+    ),
   };
 }
 
@@ -390,13 +406,14 @@ async function relatedWorks(db: Db, artworkId: number, artistId: number, movemen
   // one's links by primary key until eight turn up (a few hundred probes, ~2 ms), instead of
   // collecting and sorting the movement's works (50 ms). A small one: collect its few works from
   // its links, since walking the whole catalog for them would find nothing for 100,000 probes.
-  const sameMovement = movements.reduce((n, m) => n + m.works, 0) >= LARGE_MOVEMENT
-    ? Prisma.sql`
+  const sameMovement =
+    movements.reduce((n, m) => n + m.works, 0) >= LARGE_MOVEMENT
+      ? Prisma.sql`
       (SELECT w.*, 1 AS grp FROM artworks w
         WHERE w.status = 'published' AND w.artist_id <> ${artistId}
           AND EXISTS (SELECT 1 FROM artwork_taxa l WHERE l.artwork_id = w.id AND l.taxon_id = ANY(${movementIds}::int[]))
         ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})`
-    : Prisma.sql`
+      : Prisma.sql`
       (SELECT w.*, 1 AS grp FROM artworks w
         WHERE w.id IN (SELECT l.artwork_id FROM artwork_taxa l WHERE l.taxon_id = ANY(${movementIds}::int[]) OFFSET 0)
           AND w.status = 'published' AND w.artist_id <> ${artistId}
@@ -477,7 +494,11 @@ export async function artistDetail(db: Db, slug: string, page: number, locale: L
   return {
     artist: { ...toArtistCard(row), bio: row.bio, wikidataId: row.wikidata_id },
     movements: movements.map((m) => ({
-      kind: 'movements' as const, slug: m.slug, name: m.name, artworkCount: Number(m.n), hasPage: m.works >= BROWSE_PAGE_MIN_WORKS,
+      kind: 'movements' as const,
+      slug: m.slug,
+      name: m.name,
+      artworkCount: Number(m.n),
+      hasPage: m.works >= BROWSE_PAGE_MIN_WORKS,
     })),
     works,
   };
@@ -509,14 +530,16 @@ function taxonCards(where: Prisma.Sql, locale: Locale, limit: number, offset: nu
      ORDER BY t.artwork_count DESC, t.slug`;
 }
 
-const toTaxonCard = (kind: TaxonKindPlural) => (row: TaxonRow): TaxonCard => ({
-  kind,
-  slug: row.slug,
-  name: row.name,
-  artworkCount: row.artwork_count,
-  imageFile: row.image_file,
-  imageUrl: commonsUrl(row.image_file),
-});
+const toTaxonCard =
+  (kind: TaxonKindPlural) =>
+  (row: TaxonRow): TaxonCard => ({
+    kind,
+    slug: row.slug,
+    name: row.name,
+    artworkCount: row.artwork_count,
+    imageFile: row.image_file,
+    imageUrl: commonsUrl(row.image_file),
+  });
 
 /** The browse pages of one kind: those with at least 3 published works. */
 export async function listTaxa(db: Db, kind: string, page: number, locale: Locale): Promise<Page<TaxonCard>> {

@@ -55,12 +55,7 @@ process.on('exit', () => {
  * Starts the embedded PostgreSQL whose files live in `dir` (made on first use, kept across
  * restarts) and answers its connection address. Used when no DATABASE_URL is configured.
  */
-export async function startEmbeddedPostgres(options: {
-  dir: string;
-  password: string;
-  port?: number;
-  log?: (line: string) => void;
-}): Promise<RunningDatabase> {
+export async function startEmbeddedPostgres(options: { dir: string; password: string; port?: number; log?: (line: string) => void }): Promise<RunningDatabase> {
   const dir = path.resolve(options.dir);
   const asRoot = process.getuid?.() === 0;
   if (asRoot) assertReachableByPostgresUser([dir, binaryFolder()]);

@@ -28,4 +28,9 @@ const socketFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOU
  * node-postgres's own errors for a connection that died under a query (they carry no code, and
  * reach us unwrapped when a transaction's connection is cut): its fixed texts in pg/lib/client.js.
  */
-const pgConnectionLost = ['Connection terminated', 'Client has encountered a connection error and is not queryable', 'Client was closed and is not queryable', 'Query read timeout'];
+const pgConnectionLost = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Query read timeout',
+];

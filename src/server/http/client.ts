@@ -15,4 +15,3 @@ export function clientOf(headers: Headers): string {
   const proof = headers.get(FRONT_PROOF_HEADER);
   return proof && timingSafeEqual(digest(proof), digest(frontProof())) ? value : UNKNOWN_CLIENT;
 }
-

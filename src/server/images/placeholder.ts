@@ -18,7 +18,7 @@ const palettes = [
 export function placeholderSvg(seed: string, width: number): string {
   const hash = createHash('sha256').update(seed).digest();
   const p = palettes[hash[0]! % palettes.length]!;
-  const at = (i: number, lo: number, hi: number) => lo + ((hash[i]! / 255) * (hi - lo));
+  const at = (i: number, lo: number, hi: number) => lo + (hash[i]! / 255) * (hi - lo);
   const horizon = at(1, 250, 330);
   const sunX = at(2, 80, 320);
   const sunY = at(3, 80, horizon - 70);

@@ -79,8 +79,7 @@ export class S3PhotoStorage implements PhotoStorage {
       region: settings.region ?? 'us-east-1',
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
       // Plain signed bodies: S3-compatible services differ in their support of streamed checksums.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

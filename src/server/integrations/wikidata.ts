@@ -50,17 +50,27 @@ export function sparqlClient(options: { url: string; userAgent?: string; retry?:
       const method = get.length <= MAX_GET_URL ? 'GET' : 'POST';
       const headers: Record<string, string> = { accept: 'application/sparql-results+json' };
       const init: RequestInit =
-        method === 'GET' ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ query }).toString() };
+        method === 'GET'
+          ? { method, headers }
+          : { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ query }).toString() };
       const started = performance.now();
       const record = (rows: number, error?: unknown) =>
-        info.trace?.({ kind: info.kind ?? 'query', heavy: info.heavy ?? false, method, ms: Math.round(performance.now() - started), rows, ...(error ? { error: error instanceof Error ? error.message.slice(0, 200) : String(error) } : {}) });
+        info.trace?.({
+          kind: info.kind ?? 'query',
+          heavy: info.heavy ?? false,
+          method,
+          ms: Math.round(performance.now() - started),
+          rows,
+          ...(error ? { error: error instanceof Error ? error.message.slice(0, 200) : String(error) } : {}),
+        });
       try {
         const response = await fetchWithRetry(method === 'GET' ? get : options.url, init, {
           timeoutMs: 58_000,
           userAgent: options.userAgent,
           ...retry,
           // A timeout is not retried unchanged: the caller backs off and asks a smaller question.
-          stopOn: (status, body) => (status === 500 && /TimeoutException/.test(body) ? new SparqlTimeoutError(`The query service ran out of time (${info.kind ?? 'query'})`) : undefined),
+          stopOn: (status, body) =>
+            status === 500 && /TimeoutException/.test(body) ? new SparqlTimeoutError(`The query service ran out of time (${info.kind ?? 'query'})`) : undefined,
           onTimeout: () => new SparqlTimeoutError(`No answer within our timeout (${info.kind ?? 'query'})`),
         });
         const json = (await response.json()) as { results?: { bindings?: SparqlBinding[] } };
@@ -373,7 +383,7 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
       // A page that times out is asked again smaller after a pause (never the same query at once):
       // ORDER BY ?painting keeps pages of any size consistent with what came before.
       let size = pageSize;
-      for (let offset = 0; ; ) {
+      for (let offset = 0; ;) {
         let rows: SparqlBinding[];
         try {
           rows = await sparql.select(paintingsQuery(painterQid, size, offset), { kind: 'paintings', trace });
@@ -426,7 +436,7 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
       // the catalog sees six languages and a painter known only by a mul name keeps that name.
       const labels: Labels = new Map();
       for (const [id, own] of raw) {
-        const filled = Object.fromEntries(labelLanguages.flatMap((l) => (own[l] ?? own[MUL] ? [[l, own[l] ?? own[MUL]!]] : [])));
+        const filled = Object.fromEntries(labelLanguages.flatMap((l) => ((own[l] ?? own[MUL]) ? [[l, own[l] ?? own[MUL]!]] : [])));
         if (Object.keys(filled).length) labels.set(id, filled);
       }
       return labels;

@@ -94,7 +94,13 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
       const count = typeof requested === 'number' && requested >= 1 ? Math.floor(requested) : undefined;
       const result = await step.run('publish', () => {
         const d = deps();
-        return publishRun(d.db, { perDay: d.perDay ?? env().PUBLISH_PER_DAY, baseUrl: d.baseUrl, trigger: event.name === 'catalog/publish.requested' ? 'staff' : 'schedule', count, model: d.model ?? null });
+        return publishRun(d.db, {
+          perDay: d.perDay ?? env().PUBLISH_PER_DAY,
+          baseUrl: d.baseUrl,
+          trigger: event.name === 'catalog/publish.requested' ? 'staff' : 'schedule',
+          count,
+          model: d.model ?? null,
+        });
       });
       if (result.published > 0) await step.sendEvent('ask for a recount', { name: 'catalog/counts.refresh-requested', data: { publishLogId: result.publishLogId } });
       return result;

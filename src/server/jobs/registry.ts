@@ -39,8 +39,16 @@ export interface JobDeps {
 export function configuredJobDeps(): JobDeps {
   // No Wikidata here: the ingest makes its source when it runs, so a missing WIKIDATA_CONTACT stops
   // the ingest alone, never an order e-mail that shares these dependencies.
-  return { db: db(), mailer: configuredMailer(), baseUrl: publicBaseUrl(env()), studioEmail: env().SHOP_EMAIL, payment: configuredPaymentOptions(), notifier: configuredNotifier(), model: configuredModel(),
-    perDay: env().PUBLISH_PER_DAY };
+  return {
+    db: db(),
+    mailer: configuredMailer(),
+    baseUrl: publicBaseUrl(env()),
+    studioEmail: env().SHOP_EMAIL,
+    payment: configuredPaymentOptions(),
+    notifier: configuredNotifier(),
+    model: configuredModel(),
+    perDay: env().PUBLISH_PER_DAY,
+  };
 }
 
 type Job = (payload: unknown, deps: JobDeps) => Promise<unknown>;

@@ -20,7 +20,12 @@ export const BOARD_PAGE_SIZE = 25;
 export const BoardQuery = z.object({
   status: z.enum(orderStatuses).optional(),
   /** A code (or its start), part of an e-mail address, or part of the customer's name. */
-  q: z.string().trim().max(200).optional().transform((v) => (v ? v : undefined)),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   page: z.int().min(1).max(100_000).default(1),
   /** The dashboard's language, for artwork titles. */
   locale: z.enum(locales).default('en'),
@@ -48,10 +53,7 @@ function searchFilter(q: string | undefined): Prisma.OrderWhereInput {
   if (!q) return {};
   // Typed text is matched as text: `%` and `_` are not wildcards here (nor `\\`, LIKE's escape).
   const text = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const or: Prisma.OrderWhereInput[] = [
-    { customerEmail: { contains: text, mode: 'insensitive' } },
-    { customerName: { contains: text, mode: 'insensitive' } },
-  ];
+  const or: Prisma.OrderWhereInput[] = [{ customerEmail: { contains: text, mode: 'insensitive' } }, { customerName: { contains: text, mode: 'insensitive' } }];
   if (/^[0-9A-Za-z]{1,20}$/.test(q)) or.push({ code: { startsWith: normalizeOrderCode(q) } });
   return { OR: or };
 }

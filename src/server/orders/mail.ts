@@ -63,8 +63,7 @@ export interface MailOrder {
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `16–22 Dec 2026` in the mail's language (dates are days, in UTC). */
 function formatWindow(window: DeliveryWindow, language: string): string {
@@ -103,9 +102,29 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
   ];
   // How to pay, in the order-received mail: online later from the order page, the studio's
   // instructions with the code as reference, or the studio's word that it will write.
-  const paying: string[] = !received || !payment ? [] : payment.online ? [t.payment.later] : payment.instructions ? [t.payment.how, payment.instructions, fill(t.payment.reference, { code: order.code })] : [t.payment.byEmail];
+  const paying: string[] =
+    !received || !payment
+      ? []
+      : payment.online
+        ? [t.payment.later]
+        : payment.instructions
+          ? [t.payment.how, payment.instructions, fill(t.payment.reference, { code: order.code })]
+          : [t.payment.byEmail];
 
-  const text = [greeting, '', t.intro[kind], '', ...rows.map(([label, value]) => `${label}: ${value}`), ...(paying.length ? ['', ...paying] : []), '', t.lookup, link, '', t.signature, ''].join('\n');
+  const text = [
+    greeting,
+    '',
+    t.intro[kind],
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(paying.length ? ['', ...paying] : []),
+    '',
+    t.lookup,
+    link,
+    '',
+    t.signature,
+    '',
+  ].join('\n');
 
   const h = escapeHtml;
   const html = `<!doctype html>
@@ -226,7 +245,10 @@ export async function sendSketchDecisionMail(
   ];
   const h = escapeHtml;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${h(subject)}</title></head><body style="font-family:Georgia,serif;color:#2b2620">
-${lines.filter((line) => line !== '' && !line.startsWith('The order in')).map((line) => `<p>${h(line)}</p>`).join('\n')}
+${lines
+  .filter((line) => line !== '' && !line.startsWith('The order in'))
+  .map((line) => `<p>${h(line)}</p>`)
+  .join('\n')}
 <p><a href="${h(link)}">Open order ${h(order.code)} in the dashboard</a></p></body></html>
 `;
   await mailer.send({ to: settings.studioEmail, subject, text: lines.join('\n'), html });

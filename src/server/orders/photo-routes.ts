@@ -66,11 +66,14 @@ export function studioPhotoRoute(deps: () => UploadDeps = configuredUploadDeps):
       parameters: [
         { in: 'path', name: 'code', required: true, schema: { type: 'string', maxLength: 20 } },
         { in: 'query', name: 'kind', required: true, schema: { type: 'string', enum: [...studioPhotoKinds] } },
-        { in: 'query', name: 'note', required: false, schema: { type: 'string', maxLength: 2000 }, description: "Shown to the customer with the photo" },
+        { in: 'query', name: 'note', required: false, schema: { type: 'string', maxLength: 2000 }, description: 'Shown to the customer with the photo' },
       ],
       requestBody: { required: true, content: imageContent },
       responses: {
-        '201': { description: 'The photo is on the timeline', content: { 'application/json': { schema: createSchema(OrderPhotoView, { io: 'output', openapiVersion: '3.1.0' }).schema } } },
+        '201': {
+          description: 'The photo is on the timeline',
+          content: { 'application/json': { schema: createSchema(OrderPhotoView, { io: 'output', openapiVersion: '3.1.0' }).schema } },
+        },
         '400': { description: 'Invalid kind or note, an empty body, or a sketch on a reproduction' },
         '401': { description: 'Missing or wrong staff token' },
         '404': { description: 'No order has this code' },

@@ -37,7 +37,9 @@ export class PhotoAddresses {
 
   /** `secret`: the shop's session secret (shared by every instance); absent, a key of this process only. */
   constructor(secret: string | undefined) {
-    this.key = createHmac('sha256', secret ?? processSecret).update('order photo addresses').digest();
+    this.key = createHmac('sha256', secret ?? processSecret)
+      .update('order photo addresses')
+      .digest();
   }
 
   private signature(code: string, id: string, expires: number): Buffer {

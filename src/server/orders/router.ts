@@ -1,7 +1,20 @@
 import 'server-only';
 import { z } from 'zod';
 import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
-import { CheckoutOpened, CreateOrder, OrderCreated, OrderLookup, OrderView, PayLater, PriceTable, SketchDecision, StaffOrderDetail, StaffOrderPage, StaffOrderQuery, StatusChange } from '@/shared/order-schema';
+import {
+  CheckoutOpened,
+  CreateOrder,
+  OrderCreated,
+  OrderLookup,
+  OrderView,
+  PayLater,
+  PriceTable,
+  SketchDecision,
+  StaffOrderDetail,
+  StaffOrderPage,
+  StaffOrderQuery,
+  StatusChange,
+} from '@/shared/order-schema';
 import { configuredPaymentOptions, payLater } from './payment';
 import { configuredPhotoAddresses } from './photos';
 import { createOrder, lookupOrder, priceTable, type OrderViewSettings } from './service';
@@ -19,7 +32,10 @@ export const ordersRouter = router({
       rateLimit: 'orderCreate',
       body: CreateOrder,
       openapi: {
-        method: 'POST', path: '/orders', tags: ['orders'], protect: false,
+        method: 'POST',
+        path: '/orders',
+        tags: ['orders'],
+        protect: false,
         summary: 'Order a reproduction of a catalog artwork or a custom painting',
         description: 'The server computes the total from its own price table; any price sent is ignored.',
         successDescription: 'The order was taken',
@@ -34,7 +50,10 @@ export const ordersRouter = router({
     .meta({
       rateLimit: 'orderLookup',
       openapi: {
-        method: 'GET', path: '/orders/{code}', tags: ['orders'], protect: false,
+        method: 'GET',
+        path: '/orders/{code}',
+        tags: ['orders'],
+        protect: false,
         summary: 'Look an order up by its code and the customer e-mail',
         description: 'Letter case is ignored in both. A wrong e-mail answers exactly like an unknown code.',
         errorResponses: { 400: 'Invalid input', 404: 'No order matches this code and e-mail' },
@@ -49,8 +68,11 @@ export const ordersRouter = router({
       rateLimit: 'orderLookup',
       body: SketchDecision,
       openapi: {
-        method: 'POST', path: '/orders/{code}/sketch-decision', tags: ['orders'], protect: false,
-        summary: "Approve the sketch of a custom painting, or ask for changes",
+        method: 'POST',
+        path: '/orders/{code}/sketch-decision',
+        tags: ['orders'],
+        protect: false,
+        summary: 'Approve the sketch of a custom painting, or ask for changes',
         description:
           'Only when the studio has shown a sketch and it waits for the customer (sketchStatus pending). Records an event with the ' +
           'decision and the comment, and tells the studio. A wrong e-mail answers exactly like an unknown code.',
@@ -73,7 +95,10 @@ export const ordersRouter = router({
       rateLimit: 'orderLookup',
       body: PayLater,
       openapi: {
-        method: 'POST', path: '/orders/{code}/checkout', tags: ['orders'], protect: false,
+        method: 'POST',
+        path: '/orders/{code}/checkout',
+        tags: ['orders'],
+        protect: false,
         summary: 'Pay a pending order later: a fresh checkout session',
         description:
           "Opens a new Stripe Checkout session for the order's total; an earlier session of the order that is still open is expired first. " +
@@ -93,7 +118,10 @@ export const ordersRouter = router({
     .meta({
       crossOrigin: true,
       openapi: {
-        method: 'GET', path: '/pricing', tags: ['orders'], protect: false,
+        method: 'GET',
+        path: '/pricing',
+        tags: ['orders'],
+        protect: false,
         summary: 'The price table the server charges by',
       },
     })
@@ -104,9 +132,12 @@ export const ordersRouter = router({
   adminList: staffProcedure
     .meta({
       openapi: {
-        method: 'GET', path: '/admin/orders', tags: ['staff'], protect: true,
+        method: 'GET',
+        path: '/admin/orders',
+        tags: ['staff'],
+        protect: true,
         summary: 'List orders, newest first (staff)',
-        description: '48 a page, with customer, totals and, for custom orders, the photo\'s upload id.',
+        description: "48 a page, with customer, totals and, for custom orders, the photo's upload id.",
         errorResponses: { 400: 'Invalid status or page', 401: 'Missing or wrong staff token' },
       },
     })
@@ -118,8 +149,11 @@ export const ordersRouter = router({
     .meta({
       body: StatusChange,
       openapi: {
-        method: 'POST', path: '/admin/orders/{code}/status', tags: ['staff'], protect: true,
-        summary: "Move an order to its next production step, or add a note (staff)",
+        method: 'POST',
+        path: '/admin/orders/{code}/status',
+        tags: ['staff'],
+        protect: true,
+        summary: 'Move an order to its next production step, or add a note (staff)',
         description:
           'Forward along pending → paid → sketching → painting → drying → shipped → delivered, skipping allowed; ' +
           'cancelled only from pending or paid; the same status records a note. Each change is one event in the ' +

@@ -71,7 +71,9 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
         if (input.kind === 'custom') await tx.orderPhoto.create({ data: { uploadId: input.uploadId, orderId: order.id, kind: 'customer' } });
         await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
       }, takingOrders);
-      const checkoutUrl = checkout ? await openCheckout(db, checkout, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text }) : null;
+      const checkoutUrl = checkout
+        ? await openCheckout(db, checkout, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text })
+        : null;
       return { code, total: totalCents, checkoutUrl };
     } catch (error) {
       if (isUniqueViolation(error, 'code') && attempt < CODE_ATTEMPTS) continue;

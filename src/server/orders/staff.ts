@@ -76,7 +76,14 @@ export const staffDetailIncludes = {
 } satisfies Prisma.OrderInclude;
 
 type DetailRow = Order & {
-  events: { status: OrderStatus; note: string | null; at: Date; actor: StaffOrderDetail['events'][number]['actor']; sketchStatus: StaffOrder['sketchStatus']; photo: Parameters<typeof photoView>[0] | null }[];
+  events: {
+    status: OrderStatus;
+    note: string | null;
+    at: Date;
+    actor: StaffOrderDetail['events'][number]['actor'];
+    sketchStatus: StaffOrder['sketchStatus'];
+    photo: Parameters<typeof photoView>[0] | null;
+  }[];
   photos: (Parameters<typeof photoView>[0] & { showcasedAt: Date | null })[];
 };
 

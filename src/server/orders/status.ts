@@ -3,7 +3,17 @@ import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
-import { chainIndex, moveRefusal, normalizeOrderCode, paintingStarts, trackedStatuses, type EventActor, type OrderKind, type OrderStatus, type SketchStatus } from '@/shared/orders';
+import {
+  chainIndex,
+  moveRefusal,
+  normalizeOrderCode,
+  paintingStarts,
+  trackedStatuses,
+  type EventActor,
+  type OrderKind,
+  type OrderStatus,
+  type SketchStatus,
+} from '@/shared/orders';
 import { staffOrderDetail } from './staff';
 
 /** Who changes an order's status: staff, the payment webhook, or the shop itself. */

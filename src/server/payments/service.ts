@@ -40,7 +40,10 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<Pa
       return 'unchanged';
     }
     if (session.amount_total !== order.totalCents || session.currency?.toLowerCase() !== 'usd') {
-      logger.warn({ stripeEvent: event.id, orderCode: order.code, paid: session.amount_total, currency: session.currency, totalCents: order.totalCents }, 'Stripe: the checkout paid another amount than the order total; left pending for staff');
+      logger.warn(
+        { stripeEvent: event.id, orderCode: order.code, paid: session.amount_total, currency: session.currency, totalCents: order.totalCents },
+        'Stripe: the checkout paid another amount than the order total; left pending for staff',
+      );
       return 'unchanged';
     }
     await applyTransition(tx, order, { status: 'paid' }, 'payment');

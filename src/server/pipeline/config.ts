@@ -12,7 +12,9 @@ import { sparqlClient, wikidataSource, type WikidataSource } from '@/server/inte
  */
 export function configuredWikidata(e: Env = env()): WikidataSource {
   if (publicWikidata(e) && !e.WIKIDATA_CONTACT) {
-    throw new ConfigError('Configuration error: WIKIDATA_CONTACT must be set (an e-mail address or web page of the operator) before the catalog ingest queries the public Wikidata endpoint. See .env.example.');
+    throw new ConfigError(
+      'Configuration error: WIKIDATA_CONTACT must be set (an e-mail address or web page of the operator) before the catalog ingest queries the public Wikidata endpoint. See .env.example.',
+    );
   }
   return wikidataSource(sparqlClient({ url: e.WIKIDATA_SPARQL_URL, userAgent: userAgent(e.WIKIDATA_CONTACT) }));
 }

@@ -70,8 +70,14 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
     db.ingestRun.update({
       where: { id: run.id },
       data: {
-        outcome, errors, finishedAt: new Date(), painters: result.painters.map((p) => `${p.qid} ${p.slug}`), worksQueued: result.artworksAdded,
-        skipped: result.left, heavyQueries: queries.filter((q) => q.heavy).length, queries: queries as unknown as Prisma.InputJsonValue,
+        outcome,
+        errors,
+        finishedAt: new Date(),
+        painters: result.painters.map((p) => `${p.qid} ${p.slug}`),
+        worksQueued: result.artworksAdded,
+        skipped: result.left,
+        heavyQueries: queries.filter((q) => q.heavy).length,
+        queries: queries as unknown as Prisma.InputJsonValue,
         queryMs: queries.reduce((n, q) => n + q.ms, 0),
       },
     });
@@ -85,7 +91,12 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
 
     // Paintings an earlier run skipped for want of a label: one labels query tells which have one now.
     const skips = await db.ingestSkip.findMany({ where: { reason: 'no_label' }, orderBy: { seenAt: 'asc' }, take: 2_000 });
-    const relabelled = skips.length ? await source.labels(skips.map((s) => s.wikidataId), trace) : new Map();
+    const relabelled = skips.length
+      ? await source.labels(
+          skips.map((s) => s.wikidataId),
+          trace,
+        )
+      : new Map();
     const retry = [...new Set(skips.filter((s) => relabelled.has(s.wikidataId)).map((s) => s.painterQid))].slice(0, RELABEL_PAINTERS_PER_RUN);
     const retryPainters = await db.artist.findMany({ where: { wikidataId: { in: retry } }, select: { wikidataId: true, birthYear: true, deathYear: true } });
 
@@ -94,10 +105,14 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
     const candidates = wanted > 0 ? await source.painters({ diedBefore: DIED_BEFORE, minPaintings: MIN_PAINTINGS_WITH_IMAGE }, trace) : [];
     const qualifying = candidates.filter((p) => p.deathYear !== null && p.deathYear < DIED_BEFORE && p.paintings >= MIN_PAINTINGS_WITH_IMAGE);
     const done = new Set(
-      (await db.artist.findMany({ where: { wikidataId: { in: qualifying.map((p) => p.qid) }, ingestedAt: { not: null } }, select: { wikidataId: true } })).map((a) => a.wikidataId),
+      (await db.artist.findMany({ where: { wikidataId: { in: qualifying.map((p) => p.qid) }, ingestedAt: { not: null } }, select: { wikidataId: true } })).map(
+        (a) => a.wikidataId,
+      ),
     );
     const chosen = qualifying.filter((p) => !done.has(p.qid)).slice(0, wanted);
-    progress(`${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.size} done before), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`);
+    progress(
+      `${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.size} done before), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`,
+    );
 
     const work = [
       ...retryPainters.map((a) => ({ qid: a.wikidataId!, birthYear: a.birthYear, deathYear: a.deathYear, retry: true })),
@@ -117,7 +132,9 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
       );
       if ('skipped' in written) {
         count(written.skipped);
-        progress(`painter ${index + 1}/${work.length} ${painter.qid}: ${written.skipped === 'painter_without_name' ? 'no name in any language (mul included), left for a later run' : 'ingested meanwhile by another run, skipped'}`);
+        progress(
+          `painter ${index + 1}/${work.length} ${painter.qid}: ${written.skipped === 'painter_without_name' ? 'no name in any language (mul included), left for a later run' : 'ingested meanwhile by another run, skipped'}`,
+        );
         continue;
       }
       // Counted for the run that wrote the painter (two runs at once fetch the same painters).
@@ -126,10 +143,14 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
       result.painters.push({ qid: painter.qid, slug: written.slug, added: written.added, seen: paintings.length });
       result.artworksAdded += written.added;
       result.taxaAdded += written.taxaAdded;
-      progress(`painter ${index + 1}/${work.length} ${written.slug} (${painter.qid})${painter.retry ? ' again' : ''}: ${written.added} new of ${paintings.length} paintings with an image`);
+      progress(
+        `painter ${index + 1}/${work.length} ${written.slug} (${painter.qid})${painter.retry ? ' again' : ''}: ${written.added} new of ${paintings.length} paintings with an image`,
+      );
     }
     result.heavyQueries = queries.filter((q) => q.heavy).length;
-    progress(`ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`);
+    progress(
+      `ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`,
+    );
     await finish('done');
     return result;
   } catch (error) {
@@ -159,16 +180,16 @@ async function writePainter(
     const taken = await takenSlugs(tx, 'artists', [base]);
     const slug = uniqueSlug([base, painter.deathYear ? `${base}-${painter.deathYear}` : ''], taken);
     artist = await tx.artist.create({ data: { wikidataId: painter.qid, slug, name, birthYear: painter.birthYear, deathYear: painter.deathYear } });
-    const texts = catalogLocales.flatMap((locale) => (painterLabels[locale] ? [{ artistId: artist!.id, locale, name: painterLabels[locale]!.slice(0, 300), source: 'wikidata' as const }] : []));
+    const texts = catalogLocales.flatMap((locale) =>
+      painterLabels[locale] ? [{ artistId: artist!.id, locale, name: painterLabels[locale]!.slice(0, 300), source: 'wikidata' as const }] : [],
+    );
     if (!texts.some((t) => t.locale === 'en')) texts.push({ artistId: artist.id, locale: 'en', name, source: 'wikidata' });
     await tx.artistText.createMany({ data: texts, skipDuplicates: true });
   }
   const creatorNames = [artist.name, ...Object.values(painterLabels)];
 
   const taxa = new TaxonResolver(tx, labels);
-  const existing = new Set(
-    (await tx.artwork.findMany({ where: { wikidataId: { in: paintings.map((p) => p.qid) } }, select: { wikidataId: true } })).map((a) => a.wikidataId),
-  );
+  const existing = new Set((await tx.artwork.findMany({ where: { wikidataId: { in: paintings.map((p) => p.qid) } }, select: { wikidataId: true } })).map((a) => a.wikidataId));
   const fresh = paintings.filter((p) => !existing.has(p.qid) && firstLabel(labels.get(p.qid) ?? {}));
   const unlabelled = paintings.filter((p) => !existing.has(p.qid) && !firstLabel(labels.get(p.qid) ?? {}));
   const left: Partial<Record<SkipReason, number>> = {};
@@ -178,7 +199,9 @@ async function writePainter(
     fresh.map(async (p) => {
       const museumNames = (await Promise.all(p.collections.map((q) => taxa.name(q)))).filter((n): n is string => Boolean(n));
       const own = labels.get(p.qid) ?? {};
-      const titles = Object.fromEntries(catalogLocales.flatMap((l) => (own[l] ? [[l, stripDisambiguation(own[l]!, { creatorNames, museumNames }).slice(0, 500)]] : []))) as Partial<Record<CatalogLocale, string>>;
+      const titles = Object.fromEntries(
+        catalogLocales.flatMap((l) => (own[l] ? [[l, stripDisambiguation(own[l]!, { creatorNames, museumNames }).slice(0, 500)]] : [])),
+      ) as Partial<Record<CatalogLocale, string>>;
       return { painting: p, titles };
     }),
   );
@@ -208,7 +231,12 @@ async function writePainter(
     const id = idOf.get(painting.qid);
     if (!id) continue;
     for (const locale of catalogLocales) texts.push({ artworkId: id, locale, title: titles[locale] ?? null, titleSource: titles[locale] ? 'wikidata' : 'translation' });
-    const wanted: [Kind, string[]][] = [['museum', painting.collections], ['movement', painting.movements], ['genre', painting.genres], ['subject', painting.depicts.slice(0, SUBJECTS_PER_PAINTING)]];
+    const wanted: [Kind, string[]][] = [
+      ['museum', painting.collections],
+      ['movement', painting.movements],
+      ['genre', painting.genres],
+      ['subject', painting.depicts.slice(0, SUBJECTS_PER_PAINTING)],
+    ];
     const seen = new Set<number>();
     for (const [kind, qids] of wanted) {
       for (const q of qids) {

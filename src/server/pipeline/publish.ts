@@ -130,7 +130,9 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
   const startedAt = clock();
   const progress = settings.progress ?? (() => undefined);
   const preview = await chooseNow(db, settings, startedAt);
-  const translationErrors = preview.ids.length ? await translateTitles(db, preview.ids, settings.model ?? null, settings.translationBudgetMs ?? TRANSLATION_BUDGET_MS, progress) : [];
+  const translationErrors = preview.ids.length
+    ? await translateTitles(db, preview.ids, settings.model ?? null, settings.translationBudgetMs ?? TRANSLATION_BUDGET_MS, progress)
+    : [];
   let transactionStarted = 0;
   const result = await db.$transaction(
     async (t) => {
@@ -164,9 +166,7 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
         where: { id: { in: taxaBefore.filter((t) => t.n < BROWSE_PAGE_MIN_WORKS).map((t) => t.id) }, artworkCount: { gte: BROWSE_PAGE_MIN_WORKS } },
         select: { kind: true, slug: true },
       });
-      const introducedSlugs = introduced.length
-        ? (await tx.artist.findMany({ where: { id: { in: introduced } }, select: { slug: true } })).map((a) => a.slug)
-        : [];
+      const introducedSlugs = introduced.length ? (await tx.artist.findMany({ where: { id: { in: introduced } }, select: { slug: true } })).map((a) => a.slug) : [];
       const paths = [
         ...works.map((w) => pagePath.artwork(w.slug)),
         ...newArtists.map((a) => pagePath.artist(a.slug)),
@@ -175,8 +175,14 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
       const urls = paths.flatMap((p) => alternates(settings.baseUrl, p).map((a) => a.href));
       const log = await tx.publishLog.create({
         data: {
-          trigger: settings.trigger, requested: settings.count ?? budget, published: works.length,
-          artistsIntroduced: introducedSlugs, urlsNotified: 0, errors, startedAt, finishedAt: new Date(),
+          trigger: settings.trigger,
+          requested: settings.count ?? budget,
+          published: works.length,
+          artistsIntroduced: introducedSlugs,
+          urlsNotified: 0,
+          errors,
+          startedAt,
+          finishedAt: new Date(),
         },
       });
       for (let i = 0; i < urls.length; i += URLS_PER_NOTIFY_EVENT) {
@@ -184,8 +190,14 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
       }
       progress(`publish: ${works.length} artworks, ${newArtists.length} new artist pages, ${taxaAfter.length} new browse pages, ${urls.length} addresses to notify`);
       return {
-        publishLogId: log.id, published: works.length, capLeft: left - works.length, artworks: works.map((w) => w.slug),
-        artistsIntroduced: introducedSlugs, browsePagesAdded: taxaAfter.map((t) => `${pluralOf[t.kind]}/${t.slug}`), urls: urls.length, errors,
+        publishLogId: log.id,
+        published: works.length,
+        capLeft: left - works.length,
+        artworks: works.map((w) => w.slug),
+        artistsIntroduced: introducedSlugs,
+        browsePagesAdded: taxaAfter.map((t) => `${pluralOf[t.kind]}/${t.slug}`),
+        urls: urls.length,
+        errors,
       };
     },
     { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
@@ -245,7 +257,9 @@ async function translateTitles(db: Db, ids: number[], model: LanguageModel | nul
   const started = performance.now();
   const results = await mapLimit(calls, 4, async (batch) => {
     deadline.throwIfAborted();
-    const answer = parseJsonAnswer(await model.complete(TITLE_SYSTEM_PROMPT, JSON.stringify(batch.map((n) => ({ id: n.id, title: n.source, languages: n.missing }))), { signal: deadline }));
+    const answer = parseJsonAnswer(
+      await model.complete(TITLE_SYSTEM_PROMPT, JSON.stringify(batch.map((n) => ({ id: n.id, title: n.source, languages: n.missing }))), { signal: deadline }),
+    );
     return { batch, answer };
   });
   const errors: string[] = [];

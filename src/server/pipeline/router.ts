@@ -14,7 +14,10 @@ export const pipelineRouter = router({
   stats: staffProcedure
     .meta({
       openapi: {
-        method: 'GET', path: '/admin/seo/stats', tags: ['staff'], protect: true,
+        method: 'GET',
+        path: '/admin/seo/stats',
+        tags: ['staff'],
+        protect: true,
         summary: 'Queue, publication and browse-page statistics, and the last 30 publish runs (staff)',
         errorResponses: unauthorized,
       },
@@ -27,7 +30,10 @@ export const pipelineRouter = router({
     .meta({
       body: PublishRequest,
       openapi: {
-        method: 'POST', path: '/admin/seo/publish', tags: ['staff'], protect: true,
+        method: 'POST',
+        path: '/admin/seo/publish',
+        tags: ['staff'],
+        protect: true,
         summary: 'Publish up to `count` ready artworks now, within the daily cap (staff)',
         description:
           'Same rules as the scheduled run: public artists with fewer than 10 works first, a new artist only with a block of 10, ' +
@@ -44,7 +50,10 @@ export const pipelineRouter = router({
   refreshCounts: staffProcedure
     .meta({
       openapi: {
-        method: 'POST', path: '/admin/seo/refresh-counts', tags: ['staff'], protect: true,
+        method: 'POST',
+        path: '/admin/seo/refresh-counts',
+        tags: ['staff'],
+        protect: true,
         summary: 'Recount artist and browse-page sizes, answering the new counts (staff)',
         errorResponses: unauthorized,
       },

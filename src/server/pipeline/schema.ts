@@ -25,8 +25,10 @@ export const IngestRun = z
     outcome: z.string().describe('running, done, queue_full or failed'),
     painters: z.array(z.string()).describe('Painters whose works this run took, as "<Q-id> <slug>"'),
     worksQueued: z.int(),
-    skipped: z.record(z.string(), z.int()).describe('Paintings (or painters) left out, by reason: no_image, no_label, in_catalog, painter_without_name, painter_taken_meanwhile'),
-    heavyQueries: z.int().describe('Queries that aggregate all of Wikidata\'s paintings (the painters list): 1 a run'),
+    skipped: z
+      .record(z.string(), z.int())
+      .describe('Paintings (or painters) left out, by reason: no_image, no_label, in_catalog, painter_without_name, painter_taken_meanwhile'),
+    heavyQueries: z.int().describe("Queries that aggregate all of Wikidata's paintings (the painters list): 1 a run"),
     queries: z.object({
       count: z.int(),
       totalMs: z.int(),

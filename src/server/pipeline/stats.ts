@@ -34,8 +34,15 @@ export async function pipelineStats(db: Db, settings: { perDay: number; now?: Da
     publishedArtists: artists,
     browsePages: pages,
     runs: log.map((r) => ({
-      id: r.id, trigger: r.trigger, requested: r.requested, published: r.published, artistsIntroduced: r.artistsIntroduced,
-      urlsNotified: r.urlsNotified, errors: r.errors, startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt.toISOString(),
+      id: r.id,
+      trigger: r.trigger,
+      requested: r.requested,
+      published: r.published,
+      artistsIntroduced: r.artistsIntroduced,
+      urlsNotified: r.urlsNotified,
+      errors: r.errors,
+      startedAt: r.startedAt.toISOString(),
+      finishedAt: r.finishedAt.toISOString(),
     })),
     ingestRuns: ingests.map(ingestRunView),
   };
@@ -45,8 +52,18 @@ type QueryRow = { kind?: unknown; heavy?: unknown; ms?: unknown; error?: unknown
 
 /** An ingest_runs row as staff see it: what it took, what it left out and why, and its query times. */
 export function ingestRunView(r: {
-  id: number; trigger: PublishTrigger; outcome: string; painters: string[]; worksQueued: number; skipped: unknown;
-  heavyQueries: number; queries: unknown; queryMs: number; errors: string[]; startedAt: Date; finishedAt: Date | null;
+  id: number;
+  trigger: PublishTrigger;
+  outcome: string;
+  painters: string[];
+  worksQueued: number;
+  skipped: unknown;
+  heavyQueries: number;
+  queries: unknown;
+  queryMs: number;
+  errors: string[];
+  startedAt: Date;
+  finishedAt: Date | null;
 }) {
   const queries = (Array.isArray(r.queries) ? r.queries : []) as QueryRow[];
   const ms = (q: QueryRow) => (typeof q.ms === 'number' ? Math.round(q.ms) : 0);
@@ -55,12 +72,23 @@ export function ingestRunView(r: {
     Object.entries(r.skipped && typeof r.skipped === 'object' ? (r.skipped as Record<string, unknown>) : {}).filter((e): e is [string, number] => Number.isInteger(e[1])),
   );
   return {
-    id: r.id, trigger: r.trigger, outcome: r.outcome, painters: r.painters, worksQueued: r.worksQueued, skipped, heavyQueries: r.heavyQueries,
+    id: r.id,
+    trigger: r.trigger,
+    outcome: r.outcome,
+    painters: r.painters,
+    worksQueued: r.worksQueued,
+    skipped,
+    heavyQueries: r.heavyQueries,
     queries: {
-      count: queries.length, totalMs: r.queryMs, heavyMs: queries.filter((q) => q.heavy === true).reduce((n, q) => n + ms(q), 0),
-      slowest: slowest ? { kind: String(slowest.kind ?? 'query'), ms: ms(slowest) } : null, failed: queries.filter((q) => q.error).length,
+      count: queries.length,
+      totalMs: r.queryMs,
+      heavyMs: queries.filter((q) => q.heavy === true).reduce((n, q) => n + ms(q), 0),
+      slowest: slowest ? { kind: String(slowest.kind ?? 'query'), ms: ms(slowest) } : null,
+      failed: queries.filter((q) => q.error).length,
     },
-    errors: r.errors, startedAt: r.startedAt.toISOString(), finishedAt: r.finishedAt?.toISOString() ?? null,
+    errors: r.errors,
+    startedAt: r.startedAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
   };
 }
 

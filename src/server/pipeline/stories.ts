@@ -15,7 +15,7 @@ export interface StoryFacts {
   genre: Partial<Record<CatalogLocale, string>> | null;
 }
 
-const pick = (texts: Partial<Record<CatalogLocale, string>> | null, locale: CatalogLocale) => (texts ? texts[locale] ?? texts.en ?? Object.values(texts)[0] : undefined);
+const pick = (texts: Partial<Record<CatalogLocale, string>> | null, locale: CatalogLocale) => (texts ? (texts[locale] ?? texts.en ?? Object.values(texts)[0]) : undefined);
 const size = (f: StoryFacts, locale: CatalogLocale) => {
   if (!f.heightCm || !f.widthCm) return undefined;
   const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -24,12 +24,54 @@ const size = (f: StoryFacts, locale: CatalogLocale) => {
 
 type Sentence = (v: string) => string;
 const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string; year: Sentence; size: Sentence; museum: Sentence; movement: Sentence; genre: Sentence }> = {
-  en: { intro: (t, a) => `${t} is a painting by ${a}.`, year: (v) => `It dates from ${v}.`, size: (v) => `It measures ${v}.`, museum: (v) => `It is held by ${v}.`, movement: (v) => `It belongs to ${v}.`, genre: (v) => `Genre: ${v}.` },
-  es: { intro: (t, a) => `${t} es una pintura de ${a}.`, year: (v) => `Data de ${v}.`, size: (v) => `Mide ${v}.`, museum: (v) => `Se conserva en ${v}.`, movement: (v) => `Movimiento: ${v}.`, genre: (v) => `Género: ${v}.` },
-  fr: { intro: (t, a) => `${t} est un tableau de ${a}.`, year: (v) => `Il date de ${v}.`, size: (v) => `Il mesure ${v}.`, museum: (v) => `Il est conservé par ${v}.`, movement: (v) => `Mouvement : ${v}.`, genre: (v) => `Genre : ${v}.` },
-  de: { intro: (t, a) => `${t} ist ein Gemälde von ${a}.`, year: (v) => `Es entstand ${v}.`, size: (v) => `Es misst ${v}.`, museum: (v) => `Es befindet sich in: ${v}.`, movement: (v) => `Stilrichtung: ${v}.`, genre: (v) => `Gattung: ${v}.` },
-  it: { intro: (t, a) => `${t} è un dipinto di ${a}.`, year: (v) => `Risale al ${v}.`, size: (v) => `Misura ${v}.`, museum: (v) => `È conservato presso: ${v}.`, movement: (v) => `Movimento: ${v}.`, genre: (v) => `Genere: ${v}.` },
-  ja: { intro: (t, a) => `『${t}』は${a}による絵画です。`, year: (v) => `制作年は${v}年です。`, size: (v) => `サイズは${v}です。`, museum: (v) => `所蔵：${v}。`, movement: (v) => `様式：${v}。`, genre: (v) => `ジャンル：${v}。` },
+  en: {
+    intro: (t, a) => `${t} is a painting by ${a}.`,
+    year: (v) => `It dates from ${v}.`,
+    size: (v) => `It measures ${v}.`,
+    museum: (v) => `It is held by ${v}.`,
+    movement: (v) => `It belongs to ${v}.`,
+    genre: (v) => `Genre: ${v}.`,
+  },
+  es: {
+    intro: (t, a) => `${t} es una pintura de ${a}.`,
+    year: (v) => `Data de ${v}.`,
+    size: (v) => `Mide ${v}.`,
+    museum: (v) => `Se conserva en ${v}.`,
+    movement: (v) => `Movimiento: ${v}.`,
+    genre: (v) => `Género: ${v}.`,
+  },
+  fr: {
+    intro: (t, a) => `${t} est un tableau de ${a}.`,
+    year: (v) => `Il date de ${v}.`,
+    size: (v) => `Il mesure ${v}.`,
+    museum: (v) => `Il est conservé par ${v}.`,
+    movement: (v) => `Mouvement : ${v}.`,
+    genre: (v) => `Genre : ${v}.`,
+  },
+  de: {
+    intro: (t, a) => `${t} ist ein Gemälde von ${a}.`,
+    year: (v) => `Es entstand ${v}.`,
+    size: (v) => `Es misst ${v}.`,
+    museum: (v) => `Es befindet sich in: ${v}.`,
+    movement: (v) => `Stilrichtung: ${v}.`,
+    genre: (v) => `Gattung: ${v}.`,
+  },
+  it: {
+    intro: (t, a) => `${t} è un dipinto di ${a}.`,
+    year: (v) => `Risale al ${v}.`,
+    size: (v) => `Misura ${v}.`,
+    museum: (v) => `È conservato presso: ${v}.`,
+    movement: (v) => `Movimento: ${v}.`,
+    genre: (v) => `Genere: ${v}.`,
+  },
+  ja: {
+    intro: (t, a) => `『${t}』は${a}による絵画です。`,
+    year: (v) => `制作年は${v}年です。`,
+    size: (v) => `サイズは${v}です。`,
+    museum: (v) => `所蔵：${v}。`,
+    movement: (v) => `様式：${v}。`,
+    genre: (v) => `ジャンル：${v}。`,
+  },
 };
 
 /** A factual story from the row's facts alone, in one of the six languages; a missing fact is left out. */
@@ -59,7 +101,10 @@ export async function storyFacts(db: Db, ids: number[]): Promise<Map<number, Sto
   const rows = await db.artwork.findMany({
     where: { id: { in: ids } },
     select: {
-      id: true, year: true, heightCm: true, widthCm: true,
+      id: true,
+      year: true,
+      heightCm: true,
+      widthCm: true,
       texts: { select: { locale: true, title: true } },
       artist: { select: { name: true, texts: { select: { locale: true, name: true } } } },
       taxa: { select: { taxon: { select: { kind: true, texts: { select: { locale: true, name: true } } } } } },
@@ -78,9 +123,14 @@ export async function storyFacts(db: Db, ids: number[]): Promise<Map<number, Sto
       return [
         row.id,
         {
-          title: byLocale(row.texts), artist, year: row.year,
-          heightCm: row.heightCm ? Number(row.heightCm) : null, widthCm: row.widthCm ? Number(row.widthCm) : null,
-          museum: taxon(row, 'museum'), movement: taxon(row, 'movement'), genre: taxon(row, 'genre'),
+          title: byLocale(row.texts),
+          artist,
+          year: row.year,
+          heightCm: row.heightCm ? Number(row.heightCm) : null,
+          widthCm: row.widthCm ? Number(row.widthCm) : null,
+          museum: taxon(row, 'museum'),
+          movement: taxon(row, 'movement'),
+          genre: taxon(row, 'genre'),
         },
       ];
     }),
@@ -99,14 +149,21 @@ export interface StoriesSettings {
  * when one is configured, else from the factual templates. A model failure leaves that artwork
  * without a story (a later run tries again) and is counted, not thrown.
  */
-export async function writeStories(db: Db, model: LanguageModel | null, settings: StoriesSettings = {}): Promise<{ written: number; failed: number; remaining: number; errors: string[] }> {
+export async function writeStories(
+  db: Db,
+  model: LanguageModel | null,
+  settings: StoriesSettings = {},
+): Promise<{ written: number; failed: number; remaining: number; errors: string[] }> {
   const limit = settings.limit ?? 500;
   const pending = await db.$queryRaw<{ id: number }[]>`
     SELECT w.id FROM artworks w
      WHERE w.status = 'queued'
        AND NOT EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)
      ORDER BY w.popularity DESC, w.id LIMIT ${limit}`;
-  const facts = await storyFacts(db, pending.map((p) => p.id));
+  const facts = await storyFacts(
+    db,
+    pending.map((p) => p.id),
+  );
   const errors: string[] = [];
   const done: { id: number; source: 'translation' | 'template'; stories: Record<CatalogLocale, string> }[] = [];
   const queue = [...facts.entries()];
@@ -116,7 +173,9 @@ export async function writeStories(db: Db, model: LanguageModel | null, settings
       try {
         if (model) {
           const answer = parseJsonAnswer(await model.complete(STORY_SYSTEM_PROMPT, JSON.stringify(f))) as Record<string, unknown>;
-          const stories = Object.fromEntries(catalogLocales.map((l) => [l, typeof answer[l] === 'string' && answer[l] ? (answer[l] as string) : templateStory(f, l)])) as Record<CatalogLocale, string>;
+          const stories = Object.fromEntries(
+            catalogLocales.map((l) => [l, typeof answer[l] === 'string' && answer[l] ? (answer[l] as string) : templateStory(f, l)]),
+          ) as Record<CatalogLocale, string>;
           done.push({ id, source: 'translation', stories });
         } else {
           done.push({ id, source: 'template', stories: Object.fromEntries(catalogLocales.map((l) => [l, templateStory(f, l)])) as Record<CatalogLocale, string> });
@@ -141,6 +200,8 @@ export async function writeStories(db: Db, model: LanguageModel | null, settings
   const [left] = await db.$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM artworks w WHERE w.status = 'queued'
        AND NOT EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)`;
-  settings.progress?.(`stories: ${written} written${model ? ' by the language model' : ' from templates'}, ${errors.length} failed, ${left?.n ?? 0} artworks still without a story`);
+  settings.progress?.(
+    `stories: ${written} written${model ? ' by the language model' : ' from templates'}, ${errors.length} failed, ${left?.n ?? 0} artworks still without a story`,
+  );
   return { written, failed: errors.length, remaining: left?.n ?? 0, errors: errors.slice(0, 20) };
 }

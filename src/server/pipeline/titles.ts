@@ -35,7 +35,10 @@ export function stripDisambiguation(title: string, context: { creatorNames: stri
   for (;;) {
     const match = current.match(/^(.*\S)\s*[(（]([^()（）]+)[)）]$/);
     if (!match) return current;
-    const parts = match[2]!.split(/[,;、，]/).map((p) => p.trim()).filter(Boolean);
+    const parts = match[2]!
+      .split(/[,;、，]/)
+      .map((p) => p.trim())
+      .filter(Boolean);
     const strip = parts.length > 0 && parts.every((p) => namesCreator(p, context.creatorNames) || namesMuseum(p, context.museumNames ?? []));
     if (!strip) return current;
     current = match[1]!.trim();

@@ -7,7 +7,10 @@ import { sitemapChunk, sitemapIndex } from './sitemaps';
 
 export const seoRouter = router({
   sitemaps: publicProcedure
-    .meta({ publicCache: true, openapi: { method: 'GET', path: '/seo/sitemaps', tags: ['seo'], protect: false, summary: 'Sitemap data index: chunks of at most 5,000 pages per type' } })
+    .meta({
+      publicCache: true,
+      openapi: { method: 'GET', path: '/seo/sitemaps', tags: ['seo'], protect: false, summary: 'Sitemap data index: chunks of at most 5,000 pages per type' },
+    })
     .input(z.object({}))
     .output(SitemapIndex)
     .query(({ ctx }) => sitemapIndex(ctx.db)),
@@ -16,7 +19,10 @@ export const seoRouter = router({
     .meta({
       publicCache: true,
       openapi: {
-        method: 'GET', path: '/seo/sitemaps/{type}/{chunk}', tags: ['seo'], protect: false,
+        method: 'GET',
+        path: '/seo/sitemaps/{type}/{chunk}',
+        tags: ['seo'],
+        protect: false,
         summary: 'One chunk of sitemap data: page addresses with their six language alternates and last-modified times',
         errorResponses: { 400: 'Invalid chunk number', 404: 'Unknown type or chunk' },
       },

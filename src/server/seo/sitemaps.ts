@@ -23,9 +23,7 @@ export async function sitemapIndex(db: Db) {
     UNION ALL SELECT 'artists', count(*), max(updated_at) FROM ${sources.artists.from}
     UNION ALL SELECT 'taxa', count(*), max(updated_at) FROM ${sources.taxa.from}`);
   const newest = counts.reduce<Date | null>((latest, row) => (row.modified && (!latest || row.modified > latest) ? row.modified : latest), null);
-  const sitemaps: { type: SitemapType; chunk: number; entries: number; modified: Date | null }[] = [
-    { type: 'pages', chunk: 1, entries: staticPaths.length, modified: newest },
-  ];
+  const sitemaps: { type: SitemapType; chunk: number; entries: number; modified: Date | null }[] = [{ type: 'pages', chunk: 1, entries: staticPaths.length, modified: newest }];
   for (const row of counts) {
     const total = Number(row.n);
     for (let chunk = 1; (chunk - 1) * SITEMAP_CHUNK < total; chunk++) {

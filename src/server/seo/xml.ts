@@ -8,8 +8,7 @@ export const chunkFileName = (type: string, chunk: number) => `${type}-${chunk}.
 
 export function sitemapIndexXml(index: Awaited<ReturnType<typeof sitemapIndex>>, baseUrl: string): string {
   const items = index.sitemaps.map(
-    (s) =>
-      `  <sitemap><loc>${escape(`${baseUrl}/sitemaps/${chunkFileName(s.type, s.chunk)}`)}</loc>${s.lastModified ? `<lastmod>${s.lastModified}</lastmod>` : ''}</sitemap>`,
+    (s) => `  <sitemap><loc>${escape(`${baseUrl}/sitemaps/${chunkFileName(s.type, s.chunk)}`)}</loc>${s.lastModified ? `<lastmod>${s.lastModified}</lastmod>` : ''}</sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }

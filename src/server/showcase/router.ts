@@ -12,11 +12,14 @@ export const showcaseRouter = router({
       // taking a photo down bumps the catalog version, which refreshes the cached answers.
       publicCache: true,
       openapi: {
-        method: 'GET', path: '/showcase', tags: ['showcase'], protect: false,
-        summary: 'Finished paintings the studio shows, with their customers\' consent',
+        method: 'GET',
+        path: '/showcase',
+        tags: ['showcase'],
+        protect: false,
+        summary: "Finished paintings the studio shows, with their customers' consent",
         description:
           'Newest in the gallery first, at most 24: what was painted (a reproduction or a custom painting in a style), its size and how it hangs, ' +
-          'and where its photo is. Never a customer\'s own photo, never a name.',
+          "and where its photo is. Never a customer's own photo, never a name.",
         errorResponses: { 400: 'An unknown locale' },
       },
     })
@@ -28,11 +31,14 @@ export const showcaseRouter = router({
     .meta({
       body: ShowcaseChange,
       openapi: {
-        method: 'POST', path: '/admin/orders/{code}/photos/{id}/showcase', tags: ['staff'], protect: true,
+        method: 'POST',
+        path: '/admin/orders/{code}/photos/{id}/showcase',
+        tags: ['staff'],
+        protect: true,
         summary: 'Show a finished photo in the public gallery, or take it down (staff)',
         description:
           'Showing needs a finished photo of an order whose customer allowed it (showcaseConsent) in a format the website can draw (not HEIC). ' +
-          'Showing a shown photo keeps its place; taking down is always allowed. The website\'s pages show the change within 5 minutes.',
+          "Showing a shown photo keeps its place; taking down is always allowed. The website's pages show the change within 5 minutes.",
         errorResponses: {
           400: 'Invalid input (showcased not a boolean, id not a UUID)',
           401: 'Missing or wrong staff token',

@@ -49,9 +49,7 @@ export const Showcase = z
 export type Showcase = z.output<typeof Showcase>;
 
 /** The body of `POST /v1/admin/orders/{code}/photos/{id}/showcase`. */
-export const ShowcaseChange = z
-  .object({ showcased: z.boolean().describe('true: show it in the public gallery; false: take it down') })
-  .meta({ id: 'ShowcaseChange' });
+export const ShowcaseChange = z.object({ showcased: z.boolean().describe('true: show it in the public gallery; false: take it down') }).meta({ id: 'ShowcaseChange' });
 
 /** A studio photo as staff see it, with whether (since when) it is in the gallery. */
 export const StaffShowcasePhoto = StaffOrderPhotoView;

@@ -43,7 +43,8 @@ export async function setShowcased(db: Db, input: { code: string; id: string; sh
     if (input.showcased) {
       if (photo.kind !== 'finished') throw refused('Only a finished photo of the painting can be shown in the gallery.', 'kind', `the photo is ${photo.kind}`);
       if (!photo.order.showcaseConsent) throw refused('The customer did not allow the studio to show this painting.', 'showcaseConsent', 'no consent on this order');
-      if (photo.upload.width === null) throw refused('This photo cannot be drawn for the website (HEIC or unreadable): add it again as JPEG, PNG or WebP.', 'format', 'not readable');
+      if (photo.upload.width === null)
+        throw refused('This photo cannot be drawn for the website (HEIC or unreadable): add it again as JPEG, PNG or WebP.', 'format', 'not readable');
       showcasedAt = photo.showcasedAt ?? now;
     }
     if ((photo.showcasedAt?.getTime() ?? null) !== (showcasedAt?.getTime() ?? null)) {
@@ -110,4 +111,3 @@ export async function shownPhoto(db: Db, id: string): Promise<{ id: string; cont
   const photo = await db.orderPhoto.findFirst({ where: { uploadId: id, ...shownNow }, select: { showcasedAt: true, upload: { select: { contentType: true } } } });
   return photo ? { id, contentType: photo.upload.contentType, showcasedAt: photo.showcasedAt! } : null;
 }
-

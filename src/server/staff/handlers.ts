@@ -16,7 +16,16 @@ import { adminPhotoRoute } from '@/server/uploads/handler';
 import { defaultLocale, isLocale, type Locale } from '@/shared/locales';
 import { MAX_TRPC_BATCH } from '@/shared/trpc-batch';
 import { staffDashboardRouter } from './router';
-import { dashboardActorOf, endAllStaffSessions, endStaffSession, isAdminToken, newStaffSession, sameOriginWrite, staffSessionCookie, staffSessionFromCookieHeader } from './session';
+import {
+  dashboardActorOf,
+  endAllStaffSessions,
+  endStaffSession,
+  isAdminToken,
+  newStaffSession,
+  sameOriginWrite,
+  staffSessionCookie,
+  staffSessionFromCookieHeader,
+} from './session';
 
 /**
  * The dashboard's own doors under /staff/api (route files in src/app/staff/api/ only delegate
@@ -66,9 +75,7 @@ export async function signIn(request: Request, e: Env = env(), database: Db = db
   let right: boolean;
   try {
     // Wrong tokens count against the client's staffToken limit, shared with /v1's Bearer tokens.
-    right = await limitFailures(database, 'staffToken', clientOf(request.headers), limits, () =>
-      typeof token === 'string' && isAdminToken(token, e.ADMIN_TOKEN),
-    );
+    right = await limitFailures(database, 'staffToken', clientOf(request.headers), limits, () => typeof token === 'string' && isAdminToken(token, e.ADMIN_TOKEN));
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
     return back('tooMany', `&wait=${Math.ceil(error.retryAfterSeconds / 60)}`);

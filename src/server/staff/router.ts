@@ -14,12 +14,18 @@ import { locales } from '@/shared/locales';
  * Every procedure is a staff procedure; the dashboard's context grants that from its session cookie.
  */
 export const staffDashboardRouter = router({
-  board: staffProcedure.input(BoardQuery).output(Board).query(({ ctx, input }) => orderBoard(ctx.db, input)),
+  board: staffProcedure
+    .input(BoardQuery)
+    .output(Board)
+    .query(({ ctx, input }) => orderBoard(ctx.db, input)),
   order: staffProcedure
     .input(z.object({ code: z.string().trim().min(1).max(20), locale: z.enum(locales).default('en') }))
     .output(OrderForStaff)
     .query(({ ctx, input }) => orderForStaff(ctx.db, input.code, input.locale)),
-  changeOrder: staffProcedure.input(DashboardChange).output(OrderForStaff).mutation(({ ctx, input }) => changeOrderFromDashboard(ctx.db, input)),
+  changeOrder: staffProcedure
+    .input(DashboardChange)
+    .output(OrderForStaff)
+    .mutation(({ ctx, input }) => changeOrderFromDashboard(ctx.db, input)),
   /** The order page's "Show in the gallery" / "Remove from the gallery" (the very operation of POST /v1/admin/orders/{code}/photos/{id}/showcase). */
   showcasePhoto: staffProcedure
     .input(DashboardShowcase)

@@ -39,7 +39,10 @@ export function uploadRoute(deps: () => UploadDeps = configuredUploadDeps): Requ
       tags: ['uploads'],
       requestBody: { required: true, content: Object.fromEntries(acceptedPhotoTypes.map((type) => [type, { schema: binary }])) },
       responses: {
-        '201': { description: 'The photo was stored', content: { 'application/json': { schema: createSchema(UploadCreated, { io: 'output', openapiVersion: '3.1.0' }).schema } } },
+        '201': {
+          description: 'The photo was stored',
+          content: { 'application/json': { schema: createSchema(UploadCreated, { io: 'output', openapiVersion: '3.1.0' }).schema } },
+        },
         '400': { description: 'Empty body' },
         '413': { description: 'Larger than 20 MB' },
         '415': { description: 'Not a JPEG, PNG, WebP or HEIC/HEIF image, or not the type its Content-Type names' },

@@ -74,12 +74,7 @@ async function measure(file: string): Promise<{ width: number | null; height: nu
  */
 export async function receivePhoto(db: Db, deps: UploadDeps, request: IncomingPhoto): Promise<UploadCreated>;
 export async function receivePhoto<T>(db: Db, deps: UploadDeps, request: IncomingPhoto, attach: (tx: Tx, upload: UploadCreated) => Promise<T>): Promise<T>;
-export async function receivePhoto<T>(
-  db: Db,
-  deps: UploadDeps,
-  request: IncomingPhoto,
-  attach?: (tx: Tx, upload: UploadCreated) => Promise<T>,
-): Promise<UploadCreated | T> {
+export async function receivePhoto<T>(db: Db, deps: UploadDeps, request: IncomingPhoto, attach?: (tx: Tx, upload: UploadCreated) => Promise<T>): Promise<UploadCreated | T> {
   const max = deps.maxBytes ?? MAX_UPLOAD_BYTES;
   const label = acceptedType(request.contentType);
   if (!label) {
@@ -119,9 +114,7 @@ export async function receivePhoto<T>(
     const detected = await fileTypeFromBuffer(leading.subarray(0, SNIFF_BYTES));
     if (!detected || !agreeingTypes[label].includes(detected.mime)) {
       throw unsupported(
-        detected
-          ? `The file is ${detected.mime}, which does not agree with its Content-Type ${label}.`
-          : `The file is not a JPEG, PNG, WebP or HEIC/HEIF image.`,
+        detected ? `The file is ${detected.mime}, which does not agree with its Content-Type ${label}.` : `The file is not a JPEG, PNG, WebP or HEIC/HEIF image.`,
       );
     }
 

@@ -11,7 +11,9 @@ import pg from 'pg';
 export const E2E_DATA_DIR = path.join(os.tmpdir(), 'art-prints-e2e');
 
 export function e2eDatabaseUrl(): string {
-  const port = readFileSync(path.join(E2E_DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const port = readFileSync(path.join(E2E_DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
   const { postgresPassword } = JSON.parse(readFileSync(path.join(E2E_DATA_DIR, 'secrets.json'), 'utf8')) as { postgresPassword: string };
   return `postgresql://postgres:${encodeURIComponent(postgresPassword)}@127.0.0.1:${port}/artprints`;
 }

@@ -62,7 +62,13 @@ describe('PostgreSQL restarted under load', () => {
     for (const failure of failures) {
       // A 500 names its request id: show what the server logged for it.
       const id = /request ([0-9a-f-]{36})/.exec(failure.body ?? '')?.[1];
-      const logged = id ? shop.output().split('\n').filter((line) => line.includes(id)).join('\n') : '';
+      const logged = id
+        ? shop
+            .output()
+            .split('\n')
+            .filter((line) => line.includes(id))
+            .join('\n')
+        : '';
       expect(failure.status, `${JSON.stringify(failure)}\n${logged}`).toBe(503);
       const body = JSON.parse(failure.body!);
       expect(Object.keys(body)).toEqual(['error']);

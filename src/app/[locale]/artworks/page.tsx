@@ -102,7 +102,9 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
   return (
     <div className="container">
       <header className="page-head">
-        <Breadcrumbs items={[{ name: t('title'), path: query.q || active.length ? pagePath.artworks() : undefined }, ...(query.q ? [{ name: t('searchCrumb', { q: query.q }) }] : [])]} />
+        <Breadcrumbs
+          items={[{ name: t('title'), path: query.q || active.length ? pagePath.artworks() : undefined }, ...(query.q ? [{ name: t('searchCrumb', { q: query.q }) }] : [])]}
+        />
         <h1>{query.q ? t('searchHeading', { q: query.q }) : t('title')}</h1>
         {query.q ? null : <p>{t('lead')}</p>}
       </header>
@@ -117,10 +119,10 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
         {/* Search that forgives: what a search that found little offers (docs/decisions.md). */}
         {works.suggestion ? (
           <p className={styles.summary} role="status">
-            {works.suggestion.shown ? t('showingInstead', { typed: query.q ?? '', q: works.suggestion.q }) : (
-              <Link href={{ pathname: pagePath.artworks(), query: { ...without(query, 'q'), q: works.suggestion.q } }}>
-                {t('didYouMean', { q: works.suggestion.q })}
-              </Link>
+            {works.suggestion.shown ? (
+              t('showingInstead', { typed: query.q ?? '', q: works.suggestion.q })
+            ) : (
+              <Link href={{ pathname: pagePath.artworks(), query: { ...without(query, 'q'), q: works.suggestion.q } }}>{t('didYouMean', { q: works.suggestion.q })}</Link>
             )}
           </p>
         ) : null}

@@ -10,14 +10,10 @@ const inngestHandlers = serve({ client: inngest, functions });
 
 /** With no Inngest configured the in-process worker runs the jobs, and nobody should call here. */
 const off = () =>
-  Response.json(
-    { error: { code: 'not_found', message: 'Inngest is not configured on this server (INNGEST_EVENT_KEY, INNGEST_DEV); jobs run in-process.' } },
-    { status: 404 },
-  );
+  Response.json({ error: { code: 'not_found', message: 'Inngest is not configured on this server (INNGEST_EVENT_KEY, INNGEST_DEV); jobs run in-process.' } }, { status: 404 });
 
 type Handler = typeof inngestHandlers.GET;
-const whenConfigured = (handler: Handler) =>
-  withRequestLog((...args: Parameters<Handler>) => (inngestConfigured(env()) ? handler(...args) : Promise.resolve(off())));
+const whenConfigured = (handler: Handler) => withRequestLog((...args: Parameters<Handler>) => (inngestConfigured(env()) ? handler(...args) : Promise.resolve(off())));
 
 /** Where Inngest calls the shop's functions (src/server/jobs/functions.ts). */
 export const GET = whenConfigured(inngestHandlers.GET);

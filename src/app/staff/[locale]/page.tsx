@@ -127,9 +127,7 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                   {/* One child per cell: on phones each cell is a two-column grid (label, content). */}
                   <div>
                     <span className={styles.kind}>{ts(`kind.${order.kind}`)}</span> {item(order)}
-                    <span className={styles.sub}>
-                      {t('sizeFrame', { size: sizeAsHung(order), frame: ts(`frame.${order.frame}`) })}
-                    </span>
+                    <span className={styles.sub}>{t('sizeFrame', { size: sizeAsHung(order), frame: ts(`frame.${order.frame}`) })}</span>
                   </div>
                 </td>
                 <td data-label={t('columns.total')} className={styles.number}>

@@ -133,11 +133,7 @@ export default async function ArtworkPage({ params }: Props) {
     <div className={`container ${styles.page}`}>
       <JsonLd data={structured} />
       <Breadcrumbs
-        items={[
-          { name: nav('artworks'), path: pagePath.artworks() },
-          { name: artwork.artist.name, path: pagePath.artist(artwork.artist.slug) },
-          { name: artwork.title },
-        ]}
+        items={[{ name: nav('artworks'), path: pagePath.artworks() }, { name: artwork.artist.name, path: pagePath.artist(artwork.artist.slug) }, { name: artwork.title }]}
       />
 
       <article className={styles.article}>

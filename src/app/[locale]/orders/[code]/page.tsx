@@ -34,8 +34,7 @@ export default async function OrderCodePage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const query = await searchParams;
   // `?placed=1` from our own form; `?checkout=success|cancelled` from Stripe's return (docs/decisions.md "Payments").
-  const banner: OrderBanner =
-    query.checkout === 'success' ? 'paid' : query.checkout === 'cancelled' ? 'cancelled' : query.placed === '1' ? 'placed' : null;
+  const banner: OrderBanner = query.checkout === 'success' ? 'paid' : query.checkout === 'cancelled' ? 'cancelled' : query.placed === '1' ? 'placed' : null;
 
   return (
     <div className={`container ${css.orderPage}`}>

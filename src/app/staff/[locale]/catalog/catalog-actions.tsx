@@ -31,7 +31,9 @@ export function CatalogActions({ locale, capLeft, ready }: { locale: string; cap
           answer.artistsIntroduced.length ? t('introduced', { artists: answer.artistsIntroduced.join(', ') }) : '',
           answer.browsePagesAdded.length ? t('pagesAdded', { pages: answer.browsePagesAdded.join(', ') }) : '',
           answer.errors.length ? t('runErrors', { errors: answer.errors.join('; ') }) : '',
-        ].filter(Boolean).join(' '),
+        ]
+          .filter(Boolean)
+          .join(' '),
         works: answer.artworks,
       });
       router.refresh();

@@ -58,7 +58,9 @@ export async function IngestRuns({ locale, runs }: { locale: Locale; runs: Run[]
                       </span>
                     )}
                   </td>
-                  <td data-label={t('queued')} className={styles.number}>{count(r.worksQueued, locale)}</td>
+                  <td data-label={t('queued')} className={styles.number}>
+                    {count(r.worksQueued, locale)}
+                  </td>
                   <td data-label={t('skipped')}>{left.join(' · ') || '—'}</td>
                   <td data-label={t('queries')}>
                     {t('queryTimes', { count: r.queries.count, total: seconds(r.queries.totalMs), heavy: r.heavyQueries, heavyTime: seconds(r.queries.heavyMs) })}

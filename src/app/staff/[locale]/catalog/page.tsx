@@ -68,9 +68,7 @@ export default async function CatalogPage({ params }: Props) {
           {figure('capLeft', t('capLeft'), count(stats.capLeft, locale))}
         </dl>
         <h3 className={styles.subhead}>{t('browsePages')}</h3>
-        <dl className={styles.stats}>
-          {taxonKinds.map((kind) => figure(kind, t(`kinds.${kind}`), count(stats.browsePages[kind], locale)))}
-        </dl>
+        <dl className={styles.stats}>{taxonKinds.map((kind) => figure(kind, t(`kinds.${kind}`), count(stats.browsePages[kind], locale)))}</dl>
         <p className={styles.hint}>{t('browsePagesNote')}</p>
       </section>
 
@@ -101,10 +99,16 @@ export default async function CatalogPage({ params }: Props) {
                       <tr key={r.id}>
                         <td data-label={t('run.at')}>{dateTime(r.startedAt, locale)}</td>
                         <td data-label={t('run.trigger')}>{t(`trigger.${r.trigger}`)}</td>
-                        <td data-label={t('run.requested')} className={styles.number}>{count(r.requested, locale)}</td>
-                        <td data-label={t('run.published')} className={styles.number}>{count(r.published, locale)}</td>
+                        <td data-label={t('run.requested')} className={styles.number}>
+                          {count(r.requested, locale)}
+                        </td>
+                        <td data-label={t('run.published')} className={styles.number}>
+                          {count(r.published, locale)}
+                        </td>
                         <td data-label={t('run.artists')}>{r.artistsIntroduced.join(', ') || '—'}</td>
-                        <td data-label={t('run.notified')} className={styles.number}>{count(r.urlsNotified, locale)}</td>
+                        <td data-label={t('run.notified')} className={styles.number}>
+                          {count(r.urlsNotified, locale)}
+                        </td>
                         <td data-label={t('run.errors')}>{r.errors.join('; ') || '—'}</td>
                       </tr>
                     ))}

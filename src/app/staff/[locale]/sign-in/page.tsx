@@ -27,8 +27,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'Staff.signIn' });
   // Over the wrong-token limit: minutes to wait, as the sign-in handler computed them (1 to 60).
   const minutes = Math.min(60, Math.max(1, Math.floor(Number(wait)) || 15));
-  const message =
-    error === 'token' ? t('wrongToken') : error === 'origin' ? t('wrongOrigin') : error === 'tooMany' ? t('tooMany', { minutes }) : null;
+  const message = error === 'token' ? t('wrongToken') : error === 'origin' ? t('wrongOrigin') : error === 'tooMany' ? t('tooMany', { minutes }) : null;
 
   return (
     <section className={styles.signIn} aria-labelledby="sign-in-title">

@@ -194,12 +194,7 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
           >
             {open ? (
               // eslint-disable-next-line @next/next/no-img-element -- the 2400 px image from our /images route, only once the viewer opens.
-              <img
-                src={imageSrc(file, 2400)}
-                alt={alt}
-                draggable={false}
-                style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
-              />
+              <img src={imageSrc(file, 2400)} alt={alt} draggable={false} style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
             ) : null}
           </div>
           <div className={styles.toolbar}>

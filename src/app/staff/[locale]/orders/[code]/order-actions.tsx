@@ -77,12 +77,17 @@ export function OrderActions({ locale, order: shown }: Props) {
       const code = error.data?.appCode;
       const stale = error.data?.details?.some((d) => d.path === 'version');
       const text =
-        error.data?.httpStatus === 401 ? t('errors.signedOut')
-        : stale ? t('errors.stale')
-        : code === 'invalid_transition' ? t('errors.notAllowed')
-        : code === 'invalid_input' ? t('errors.invalid')
-        : code === 'not_found' ? t('errors.notFound')
-        : t('errors.failed');
+        error.data?.httpStatus === 401
+          ? t('errors.signedOut')
+          : stale
+            ? t('errors.stale')
+            : code === 'invalid_transition'
+              ? t('errors.notAllowed')
+              : code === 'invalid_input'
+                ? t('errors.invalid')
+                : code === 'not_found'
+                  ? t('errors.notFound')
+                  : t('errors.failed');
       setOutcome({ kind: 'error', text });
       // Someone else's change, or a move no longer allowed: show the order as it now is.
       if (stale || code === 'invalid_transition') router.refresh();
@@ -196,11 +201,20 @@ export function OrderActions({ locale, order: shown }: Props) {
             </div>
           </div>
         ) : (
-          <button type="submit" className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton} disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged && !(showSketch && sketch !== order.sketchStatus))}>
+          <button
+            type="submit"
+            className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton}
+            disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged && !(showSketch && sketch !== order.sketchStatus))}
+          >
             {change.isPending ? t('saving') : noteOnly ? (trackingChanged && !note.trim() ? t('saveTracking') : t('addNote')) : t('move', { status: ts(`status.${target}`) })}
           </button>
         )}
-        <p role="status" aria-live={outcome?.kind === 'error' ? 'assertive' : 'polite'} className={outcome ? (outcome.kind === 'error' ? styles.error : styles.notice) : undefined} data-testid="order-outcome">
+        <p
+          role="status"
+          aria-live={outcome?.kind === 'error' ? 'assertive' : 'polite'}
+          className={outcome ? (outcome.kind === 'error' ? styles.error : styles.notice) : undefined}
+          data-testid="order-outcome"
+        >
           {outcome?.text}
         </p>
       </form>

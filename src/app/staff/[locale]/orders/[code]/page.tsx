@@ -212,7 +212,15 @@ export default async function OrderPage({ params }: Props) {
         <div className={styles.orderSide}>
           <OrderActions
             locale={locale}
-            order={{ code: order.code, kind: order.kind, status: order.status, version: order.version, moves: order.moves, trackingNumber: order.trackingNumber, sketchStatus: order.sketchStatus }}
+            order={{
+              code: order.code,
+              kind: order.kind,
+              status: order.status,
+              version: order.version,
+              moves: order.moves,
+              trackingNumber: order.trackingNumber,
+              sketchStatus: order.sketchStatus,
+            }}
           />
 
           <section className={styles.panel} aria-labelledby="history-title">
