@@ -17,6 +17,8 @@ import type { LimitSettings } from '@/server/limits/service';
 import { orderBoard, orderForStaff } from '@/server/orders/board';
 import { partnerKeyHash } from '@/server/partners/keys';
 import { createPartnerKey, listPartnerKeys, revokePartnerKey } from '@/server/partners/service';
+import { staffTrpc } from '@/server/staff/handlers';
+import { newStaffSession, staffCookieName } from '@/server/staff/session';
 import { customer, reproduction } from '../support/orders';
 import { photos, STAFF } from '../support/photos';
 
@@ -241,5 +243,55 @@ describe('the staff token on public operations', () => {
     for (let i = 0; i < limitPolicies.orderCreate.allowance; i++) expect((await order(client)).status).toBe(201);
     expect((await order(client)).status).toBe(429);
     for (let i = 0; i < 3; i++) expect((await call('POST', '/orders', client, { json: reproduction(), headers: STAFF })).status).toBe(201);
+  });
+});
+
+describe("the dashboard's Partners procedures", () => {
+  const SITE = 'http://shop.test';
+  /** A call of /staff/api/trpc as the dashboard's client makes it (a write from this site). */
+  const dashboard = (path: string, input: unknown, cookie?: string, method: 'GET' | 'POST' = 'POST') =>
+    staffTrpc(
+      new Request(method === 'GET' ? `${SITE}/staff/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `${SITE}/staff/api/trpc/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', origin: SITE, ...(cookie ? { cookie } : {}) },
+        body: method === 'POST' ? JSON.stringify(input) : undefined,
+      }),
+    );
+  const signedIn = async () => `${staffCookieName(false)}=${(await newStaffSession(db(), process.env.ADMIN_TOKEN!)).value}`;
+
+  test('make a key (shown once, defaults 1000 an hour), list it with its use, revoke it: staff only', async () => {
+    const cookie = await signedIn();
+    const made = await dashboard('partners.create', { name: '  Atelier Lyon  ' }, cookie);
+    expect(made.status).toBe(200);
+    const { result } = await made.json();
+    const { key, partner } = result.data;
+    expect(key).toMatch(/^pk_live_/);
+    expect(partner).toMatchObject({ name: 'Atelier Lyon', prefix: key.slice(0, 12), ordersPerHour: 1000, uploadsPerHour: 1000, revokedAt: null, ordersTotal: 0 });
+    expect(JSON.stringify(partner)).not.toContain(key.slice(12));
+
+    expect((await order(newClient(), key)).status).toBe(201);
+    const listed = await (await dashboard('partners.list', {}, cookie, 'GET')).json();
+    const row = listed.result.data.find((k: { id: string }) => k.id === partner.id);
+    expect(row).toMatchObject({ ordersTotal: 1, requestsTotal: 1 });
+    // The list never carries a key or its hash.
+    expect(JSON.stringify(listed)).not.toContain(key.slice(12));
+    expect(JSON.stringify(listed)).not.toContain(partnerKeyHash(key));
+
+    const revoked = await dashboard('partners.revoke', { id: partner.id }, cookie);
+    expect(revoked.status).toBe(200);
+    expect((await revoked.json()).result.data.revokedAt).not.toBeNull();
+    expect((await order(newClient(), key)).status).toBe(401);
+
+    // Allowances out of range and an empty name are refused; without a session nothing is done.
+    for (const input of [{ name: ' ' }, { name: 'x', ordersPerHour: 0 }, { name: 'x', uploadsPerHour: 100_001 }, { name: 'x', ordersPerHour: 1.5 }]) {
+      expect((await dashboard('partners.create', input, cookie)).status, JSON.stringify(input)).toBe(400);
+    }
+    const before = await db().partnerKey.count();
+    expect((await dashboard('partners.create', { name: 'Nobody' })).status).toBe(401);
+    expect((await dashboard('partners.list', {}, undefined, 'GET')).status).toBe(401);
+    expect((await dashboard('partners.revoke', { id: partner.id })).status).toBe(401);
+    expect(await db().partnerKey.count()).toBe(before);
+    // Unknown id: 404.
+    expect((await dashboard('partners.revoke', { id: '00000000-0000-4000-8000-000000000000' }, cookie)).status).toBe(404);
   });
 });
