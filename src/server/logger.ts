@@ -44,10 +44,12 @@ const redactedPaths = [
 const emailish = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const stripeSecretish = /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9_]+/g;
 const bearerish = /\b(Bearer)\s+[^\s"\\,;]+/gi;
+/** A partner key anywhere in a line (a client pasting it into a field, say), not only after `Bearer`. */
+const partnerKeyish = /\bpk_live_[A-Za-z0-9_-]+/g;
 
 /** Masks what must never be written, in one finished log line. */
 export function scrubLine(line: string, secrets: readonly string[] = configuredSecrets()): string {
-  let out = line.replace(emailish, '[e-mail]').replace(stripeSecretish, '[stripe-secret]').replace(bearerish, '$1 [redacted]');
+  let out = line.replace(emailish, '[e-mail]').replace(stripeSecretish, '[stripe-secret]').replace(partnerKeyish, '[partner-key]').replace(bearerish, '$1 [redacted]');
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[secret]');
   return out;
 }

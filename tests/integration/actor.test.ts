@@ -6,6 +6,7 @@ import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
+import { createPartnerKey, revokePartnerKey } from '@/server/partners/service';
 import { newStaffSession, staffCookieName } from '@/server/staff/session';
 import { staffContext } from '@/server/staff/handlers';
 import { STAFF } from '../support/photos';
@@ -22,15 +23,29 @@ const request = (headers: Record<string, string> = {}, method = 'GET') => new Re
 const actorOf = (req: Request) => createContext({ req }).actor();
 
 describe('who is asking, on /v1 and the website tRPC', () => {
-  test('the staff token is the staff; a wrong one is nobody; a live session cookie is that customer; nothing is anonymous', async () => {
+  test('the staff token is the staff; a partner key its partner; a live session cookie is that customer; nothing is anonymous', async () => {
     const { cookie, userId } = await customerCookie();
     expect(await actorOf(request(STAFF))).toEqual({ kind: 'staff', via: 'token' });
-    expect(await actorOf(request({ authorization: 'Bearer wrong-token' }))).toEqual({ kind: 'anonymous' });
+    const { key, partner } = await createPartnerKey(db(), { name: 'Print partner', ordersPerHour: 300 });
+    expect(await actorOf(request({ authorization: `Bearer ${key}` }))).toEqual({
+      kind: 'partner',
+      partner: { id: partner.id, name: 'Print partner', ordersPerHour: 300, uploadsPerHour: 1000 },
+    });
+    // An explicit credential wins over the cookie a browser adds.
+    expect(await actorOf(request({ authorization: `Bearer ${key}`, cookie }))).toMatchObject({ kind: 'partner' });
     expect(await actorOf(request({ cookie }))).toMatchObject({ kind: 'customer', user: { id: userId } });
     expect(await actorOf(request({ cookie: `next-auth.session-token=${'f'.repeat(64)}` }))).toEqual({ kind: 'anonymous' });
     expect(await actorOf(request())).toEqual({ kind: 'anonymous' });
     // Server components act for nobody in particular.
     expect(await createContext().actor()).toEqual({ kind: 'anonymous' });
+  });
+
+  test('a credential that names nobody is refused (401), never anonymous: a wrong token, an unknown or revoked key', async () => {
+    const { key, partner } = await createPartnerKey(db(), { name: 'Soon revoked' });
+    await revokePartnerKey(db(), partner.id);
+    for (const authorization of ['Bearer wrong-token', `Bearer ${key}`, `Bearer pk_live_${'0'.repeat(43)}`, 'Basic dXNlcjpwYXNz']) {
+      await expect(actorOf(request({ authorization })), authorization).rejects.toMatchObject({ code: 'unauthorized' });
+    }
   });
 
   test('is found once per request, and only when a procedure asks', async () => {
@@ -42,10 +57,12 @@ describe('who is asking, on /v1 and the website tRPC', () => {
     await Promise.all([ask(), ask(), ask()]);
     expect(found).toBe(1);
 
-    // A public catalog read never asks: a transport that cannot tell who is asking still answers it.
+    // A public catalog read without credentials never asks: a transport that cannot tell who is asking still answers it.
     const unanswerable = ({ req }: { req: Request }) => createContext({ req, actor: () => Promise.reject(new Error('nobody should ask')) });
-    const read = await handleRest(new Request('http://shop.test/v1/artworks?page=1', { headers: STAFF }), unanswerable);
+    const read = await handleRest(new Request('http://shop.test/v1/artworks?page=1'), unanswerable);
     expect(read.status).toBe(200);
+    // With an Authorization header it does, whatever the operation: a key that names nobody must be 401.
+    expect((await handleRest(new Request('http://shop.test/v1/artworks?page=1', { headers: STAFF }), unanswerable)).status).toBe(500);
     // A staff operation does ask.
     expect((await handleRest(new Request('http://shop.test/v1/admin/seo/stats', { headers: STAFF }), unanswerable)).status).toBe(500);
   });

@@ -57,6 +57,9 @@ describe('the log', () => {
   test('finished lines are scrubbed of e-mail addresses, Stripe secrets, bearer tokens and configured secrets', () => {
     const line = 'to ada+x@example.co.uk with sk_live_51Habc and whsec_abc_123, Authorization: Bearer t0ken, token hunter2-secret-value';
     expect(scrubLine(line, ['hunter2-secret-value'])).toBe('to [e-mail] with [stripe-secret] and [stripe-secret], Authorization: Bearer [redacted], token [secret]');
+    expect(scrubLine(`notes: my key is pk_live_${'Ab3-_x'.repeat(7)}x, Authorization: Bearer pk_live_${'y'.repeat(43)}`)).toBe(
+      'notes: my key is [partner-key], Authorization: Bearer [redacted]',
+    );
     capture = captureLogs();
     // The test run's ADMIN_TOKEN (tests/support/setup.ts) is a configured secret.
     logger.error(new Error(`refused test-staff-token-5c1f0e for bob@example.com`), 'failure');

@@ -78,16 +78,26 @@ describe('adjusting the generated document', () => {
     expect(byId.get('POST /orders/{code}/sketch-decision')!.requestBody).toBeDefined();
   });
 
-  test('who may call: [] for anyone, the staff token for staff, the session cookie for accounts', () => {
+  test('who may call: anyone or a partner with its key, the staff token for staff, the session cookie for accounts', () => {
+    const noKey = ['POST /payments/stripe-webhook', 'GET /openapi.json'];
     for (const { id, operation } of operations) {
       const security = JSON.stringify(operation.security);
       if (/ \/admin\//.test(id)) expect(operation.security, id).toEqual([{ staffToken: [] }]);
       else if (id.includes(' /account/')) expect(security, id).toContain('sessionCookie');
-      else expect(operation.security, id).toEqual([]);
+      else if (noKey.includes(id)) expect(operation.security, id).toEqual([]);
+      else {
+        // Optional (`{}` first): without a key the operation is anyone's; a key that names nobody is 401.
+        expect(operation.security, id).toEqual([{}, { partnerKey: [] }]);
+        expect(operation.responses['401']?.content?.['application/json']?.schema, id).toEqual({ $ref: '#/components/schemas/Error' });
+      }
     }
+    for (const id of ['POST /orders', 'POST /uploads', 'GET /orders/{code}', 'GET /artworks', 'GET /pricing'])
+      expect(byId.get(id)!.security, id).toEqual([{}, { partnerKey: [] }]);
     expect(byId.get('GET /account/favorites')!.security).toEqual([{ sessionCookie: [] }]);
     expect(byId.get('GET /account/me')!.security).toEqual([{ sessionCookie: [] }, {}]);
-    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['sessionCookie', 'staffToken']);
+    const schemes = doc.components?.securitySchemes ?? {};
+    expect(Object.keys(schemes).sort()).toEqual(['partnerKey', 'sessionCookie', 'staffToken']);
+    expect(schemes.partnerKey).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringContaining('pk_live_') });
   });
 });
 

@@ -3,21 +3,30 @@ import { sessionUser, type AccountUser } from '@/server/accounts/service';
 import { secureCookies, sessionTokenFrom } from '@/server/accounts/session';
 import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
+import { DomainError } from '@/server/errors';
 import { limitFailures, type LimitSettings } from '@/server/limits/service';
+import { partnerKeyIn } from '@/server/partners/keys';
+import { partnerForKey, type Partner } from '@/server/partners/service';
 import { isStaff } from './staff-auth';
 
 /**
  * Who is asking: one value per request, found by the transport the request came through (the
- * credentials each one takes differ) and checked by the procedure builders in trpc.ts. A later
- * issue adds `{ kind: 'partner', … }` for API keys: a new member here, found by `apiActor`, checked
- * by its own procedure builder.
+ * credentials each one takes differ) and checked by the procedure builders in trpc.ts.
  */
 export type Actor =
   | { kind: 'anonymous' }
   /** A shop customer signed in with Google: the session cookie shared with NextAuth. */
   | { kind: 'customer'; user: AccountUser }
   /** The studio: the staff token on /v1 and the website's tRPC, or a dashboard session under /staff. */
-  | { kind: 'staff'; via: 'token' | 'dashboard' };
+  | { kind: 'staff'; via: 'token' | 'dashboard' }
+  /**
+   * An outside client's server with a partner key (`Authorization: Bearer pk_live_…`): public
+   * operations only, counted against the key's own allowances, its orders recording the partner.
+   */
+  | { kind: 'partner'; partner: Partner };
+
+/** The answer to a credential that names nobody: never taken as anonymous (decisions.md "Limits and inputs"). */
+export const UNKNOWN_CREDENTIAL = 'The Authorization header names no live partner key and no staff token: send Authorization: Bearer <key>, or no Authorization header.';
 
 export const anonymous: Actor = { kind: 'anonymous' };
 
@@ -44,19 +53,32 @@ export interface ApiActorDeps {
 }
 
 /**
- * The credentials of /v1 and the website's /api/trpc. `Authorization: Bearer <ADMIN_TOKEN>` is
- * the staff (an explicit credential wins over a cookie the browser adds by itself); a wrong token
- * counts against the client's wrong-token limit (brute force on ADMIN_TOKEN; over it, RateLimited)
- * and is otherwise ignored. Then the session cookie: a live session is that customer. Nothing
- * else: anonymous.
+ * The credentials of /v1 and the website's /api/trpc. An `Authorization` header wins over a cookie
+ * the browser adds by itself, and it must name someone: `Bearer pk_live_…` a live partner key
+ * (the request is counted as the key's use), any other value the staff token (a wrong one counts
+ * against the client's wrong-token limit: brute force on ADMIN_TOKEN; over it, RateLimited).
+ * Anything else it carries (a revoked key, a wrong token) is 401 unauthorized, never anonymous:
+ * a partner whose key stopped working must hear so, not be limited as a stranger. Without the
+ * header, the session cookie: a live session is that customer. Nothing else: anonymous.
  */
 export async function apiActor(request: Request | undefined, deps: ApiActorDeps): Promise<Actor> {
   const authorization = request?.headers.get('authorization');
-  if (authorization) {
-    const check = () => isStaff(authorization, deps.env.ADMIN_TOKEN);
-    const staff = deps.limits ? await limitFailures(deps.db, 'staffToken', deps.client, deps.limits, check) : check();
-    if (staff) return { kind: 'staff', via: 'token' };
-  }
+  if (authorization) return credentialActor(authorization, deps);
   const user = await sessionUser(deps.db, sessionTokenFrom(request, secureCookies(deps.env)));
   return user ? { kind: 'customer', user } : anonymous;
+}
+
+async function credentialActor(authorization: string, deps: ApiActorDeps): Promise<Actor> {
+  // A partner key is never compared with the staff token, nor counted as a guess at it: its 256
+  // random bits are no more guessable by many tries than by one.
+  const key = partnerKeyIn(authorization);
+  if (key) {
+    const partner = await partnerForKey(deps.db, key);
+    if (partner) return { kind: 'partner', partner };
+    throw new DomainError('unauthorized', UNKNOWN_CREDENTIAL);
+  }
+  const check = () => isStaff(authorization, deps.env.ADMIN_TOKEN);
+  const staff = deps.limits ? await limitFailures(deps.db, 'staffToken', deps.client, deps.limits, check) : check();
+  if (staff) return { kind: 'staff', via: 'token' };
+  throw new DomainError('unauthorized', UNKNOWN_CREDENTIAL);
 }

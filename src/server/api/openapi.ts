@@ -107,6 +107,22 @@ const sessionCookieScheme = {
     "httpOnly, SameSite=Lax; writes from another site's Origin are refused.",
 } as const;
 
+const partnerKeyScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    "Authorization: Bearer pk_live_… — a partner key, made by the studio's staff for an outside client's server (the key is shown once). " +
+    "Optional: without it a request is anonymous and limited per address (orders 20 an hour). With it the key's own allowances apply " +
+    '(orders and photo uploads per hour, 1000 unless staff set others), a request refused with 400 counts against none of them, and orders ' +
+    'record the partner. An unknown or revoked key is 401 unauthorized, never served as anonymous. Send it from a server only.',
+} as const;
+
+/** The answer to a partner key (or any credential) that names nobody, on operations that take one. */
+const unknownKey = 'The Authorization header names no live partner key (revoked or unknown) and no staff token (unauthorized)';
+
+/** Public operations a partner key is taken on, optionally: all but the payment provider's webhook and this document. */
+const withoutPartnerKey = new Set(['/payments/stripe-webhook', '/openapi.json']);
+
 let served: OpenAPIObject | undefined;
 
 /** The machine-readable description served at /v1/openapi.json: the generated document, adjusted once. */
@@ -127,7 +143,9 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
   doc.info.version = API_VERSION;
   const components = (doc.components ??= {});
   // Added after generation: trpc-to-openapi would put every scheme on every `protect`ed operation.
-  (components.securitySchemes ??= {}).sessionCookie = { ...sessionCookieScheme };
+  const schemes = (components.securitySchemes ??= {});
+  schemes.sessionCookie = { ...sessionCookieScheme };
+  schemes.partnerKey = { ...partnerKeyScheme };
   const schemas = (components.schemas ??= {}) as Record<string, unknown>;
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   addSchema(schemas, ErrorBody, 'output');
@@ -158,7 +176,7 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
         ? [{ sessionCookie: [] }]
         : meta.session === 'optional'
           ? [{ sessionCookie: [] }, {}]
-          : [];
+          : forAnyone(operation, path);
     // trpc-to-openapi caches error responses by tRPC code, so one operation's description would
     // show on every other operation with that code: take each operation's own.
     const described = openapi.errorResponses;
@@ -172,7 +190,7 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
   for (const handler of handlers) {
     const item = (paths[handler.path] ??= {}) as Record<string, unknown>;
     const operation = structuredClone(handler.openapi) as Operation;
-    operation.security = handler.staff ? [{ staffToken: [] }] : [];
+    operation.security = handler.staff ? [{ staffToken: [] }] : forAnyone(operation, handler.path);
     rewriteErrors(operation.responses, false);
     if (handler.rateLimit) operation.responses['429'] = rateLimitedResponse(tooManyRequests);
     if (handler.staff) operation.responses['429'] = rateLimitedResponse(tooManyWrongTokens);
@@ -197,6 +215,16 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
     },
   };
   return doc;
+}
+
+/**
+ * Who may call an operation that is anyone's: anyone, or a partner with its key (optional, so
+ * `{}` first); a key that names nobody is 401. The webhook and the document take no key.
+ */
+function forAnyone(operation: Operation, path: string): Operation['security'] {
+  if (withoutPartnerKey.has(path)) return [];
+  operation.responses['401'] ??= errorResponse(unknownKey);
+  return [{}, { partnerKey: [] }];
 }
 
 /**

@@ -3,8 +3,7 @@ import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
 import { requestContextOf } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/server/http/security';
-import { countsOnlyAccepted, enforceLimit, giveBack, type Verdict } from '@/server/limits/service';
-import { logger, runInRequest } from '@/server/logger';
+import { runInRequest } from '@/server/logger';
 import { nulIssues } from '@/server/shared/text';
 import { readBodyAtMost } from './body';
 import { contractError, errorResponse } from './contract-errors';
@@ -13,7 +12,7 @@ import { appRouter } from './root';
 import { publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
 import { matchPath, pathParams, rawPathParams, type Method, type ProcedureAnswer, type Route } from './routes';
 import { createContext } from './context';
-import { createCallerFactory, STAFF_REQUIRED, type Context } from './trpc';
+import { countAgainstLimit, createCallerFactory, giveCountBack, STAFF_REQUIRED, type Context, type CountedRequest } from './trpc';
 
 const PREFIX = '/v1';
 /** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
@@ -30,6 +29,8 @@ const CORS_EXPOSED_HEADERS = 'ETag, X-Request-Id, X-Catalog-Cache';
 const CORS_MAX_AGE_SECONDS = '86400';
 
 type MakeContext = (options: { req: Request }) => Context;
+/** The request's one context, made when first needed (an unknown path or a 405 needs none). */
+type ContextOf = () => Context;
 
 /**
  * The /v1 surface. The route table (routes.ts, from the procedures' `meta.openapi` and the
@@ -106,13 +107,25 @@ async function answer(request: Request, makeContext: MakeContext): Promise<{ res
   const nul = addressNulIssue(url, path);
   if (nul) return refused(nul);
   const where = `${method} ${path}`;
+  let context: Context | undefined;
+  const contextOf: ContextOf = () => (context ??= makeContext({ req: request }));
+  // A credential is checked whatever the operation, before its body is read: a revoked or unknown
+  // key (or a wrong token) is 401, never an anonymous request (decisions.md "Limits and inputs").
+  // The actor found here is the one every procedure and limit of the request sees.
+  if (request.headers.get('authorization')) {
+    try {
+      await contextOf().actor();
+    } catch (error) {
+      return refused(contractError(error, where));
+    }
+  }
   const { answeredBy } = route;
   const response =
     answeredBy === 'document'
       ? Response.json(openApiDocument())
       : 'handler' in answeredBy
-        ? await answerByHandler(request, route, answeredBy.handler, path, where, makeContext)
-        : await answerByProcedure(request, url, route, answeredBy, path, where, makeContext);
+        ? await answerByHandler(request, route, answeredBy.handler, path, where, contextOf)
+        : await answerByProcedure(request, url, route, answeredBy, path, where, contextOf);
   return { response, crossOrigin: crossOriginReadable(route) };
 }
 
@@ -139,23 +152,17 @@ function decodedSegment(segment: string): string {
 type Handler = Extract<Route['answeredBy'], { handler: unknown }>['handler'];
 
 /** A hand-written handler (raw bytes, the signed webhook, a photo), behind the same staff check and limits as a procedure. */
-async function answerByHandler(request: Request, route: Route, handler: Handler, path: string, where: string, makeContext: MakeContext): Promise<Response> {
+async function answerByHandler(request: Request, route: Route, handler: Handler, path: string, where: string, contextOf: ContextOf): Promise<Response> {
   // A limit that counts only accepted requests (stored photos) gets its count back when the
   // request is refused for what it sent (400, 413, 415).
-  let refund: (() => Promise<void>) | undefined;
+  let counted: CountedRequest | null = null;
   const refundOn = async (status: number) => {
-    if (refund && (status === 400 || status === 413 || status === 415)) await refund();
+    if (counted && (status === 400 || status === 413 || status === 415)) await giveCountBack(contextOf(), counted);
   };
   try {
-    if (route.staff || handler.rateLimit) {
-      const context = makeContext({ req: request });
-      if (route.staff && (await context.actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
-      if (handler.rateLimit && context.limits) {
-        const verdict: Verdict = await enforceLimit(context.db, handler.rateLimit, context.client ?? 'local', context.limits);
-        if (countsOnlyAccepted(handler.rateLimit, context.limits))
-          refund = () => giveBack(context.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
-      }
-    }
+    if (route.staff && (await contextOf().actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
+    // A partner's uploads count against its key, the staff's against nothing (countAgainstLimit).
+    if (handler.rateLimit) counted = await countAgainstLimit(contextOf(), handler.rateLimit);
     const response = await handler.handle(request, pathParams(route, path));
     await refundOn(response.status);
     return response;
@@ -174,17 +181,9 @@ function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unk
   return (call as (input: unknown) => Promise<unknown>)(input);
 }
 
-async function answerByProcedure(
-  request: Request,
-  url: URL,
-  route: Route,
-  answeredBy: ProcedureAnswer,
-  path: string,
-  where: string,
-  makeContext: MakeContext,
-): Promise<Response> {
+async function answerByProcedure(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, contextOf: ContextOf): Promise<Response> {
   const { meta, input } = answeredBy;
-  if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, makeContext);
+  if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, contextOf);
   // trpc-to-openapi answered HEAD on any other read with an empty 204 without calling the
   // procedure; kept so that nothing a client sees changed with the adapter's removal.
   if (request.method === 'HEAD') return noStore(new Response(null, { status: 204, headers: { 'Content-Type': 'application/json' } }), undefined);
@@ -192,7 +191,7 @@ async function answerByProcedure(
     let procedureInput: Record<string, unknown>;
     if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request), rawPathParams(route, path));
     else procedureInput = input.fromAddress(url, rawPathParams(route, path));
-    const context = makeContext({ req: request });
+    const context = contextOf();
     const data = await callProcedure(context, answeredBy, procedureInput);
     return noStore(new Response(JSON.stringify(data), { status: meta.successStatus ?? 200, headers: { 'Content-Type': 'application/json' } }), context.resHeaders);
   } catch (error) {
@@ -205,9 +204,9 @@ async function answerByProcedure(
  * response cache when the catalog has not changed since they were computed; the input is built
  * only when the procedure is called.
  */
-async function publicRead(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, makeContext: MakeContext): Promise<Response> {
+async function publicRead(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, contextOf: ContextOf): Promise<Response> {
   try {
-    const context = makeContext({ req: request });
+    const context = contextOf();
     const compute = async () => publicAnswer(JSON.stringify(await callProcedure(context, answeredBy, answeredBy.input.fromAddress(url, rawPathParams(route, path)))));
     const cache = responseCacheFor(context.db);
     if (!cache) return publicResponse(request, await compute(), 'off');

@@ -10,8 +10,8 @@ import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError, invalidInput, RateLimited, type ErrorCode } from '@/server/errors';
 import { UNKNOWN_CLIENT } from '@/server/http/client';
-import type { LimitName } from '@/server/limits/policy';
-import { countsOnlyAccepted, enforceLimit, giveBack, type LimitSettings } from '@/server/limits/service';
+import { partnerPolicy, type LimitName } from '@/server/limits/policy';
+import { countsOnlyAccepted, enforceLimit, giveBack, type LimitSettings, type LimitSubject, type Verdict } from '@/server/limits/service';
 import { currentRequest, logger } from '@/server/logger';
 import { internalErrorBody } from '@/server/http/request-log';
 import type { Checkout } from '@/server/orders/service';
@@ -128,20 +128,59 @@ export function refusedForInput(error: TRPCError): boolean {
   return error.cause instanceof DomainError ? inputRefusals.has(error.cause.code) : trpcInputRefusals.has(error.code);
 }
 
+/** A limit's count taken for one request, and how to give it back if the request is refused for its input. */
+export interface CountedRequest {
+  verdict: Verdict;
+  /** Whether a refusal for the input (400, 413, 415) gives the count back (orders, photos). */
+  onlyAccepted: boolean;
+}
+
 /**
- * Counts the call against its operation's per-client limit (`meta.rateLimit`) before it runs. A
- * limit that counts only accepted requests (orders) gets the count back when the call is refused
- * for its input: counting first keeps simultaneous calls from passing the allowance together.
+ * Counts one request of whoever is asking against `name` (procedures' `meta.rateLimit`, and the
+ * hand-written handlers of rest.ts): a partner against its key with the key's allowances, anyone
+ * else against their address; the staff are never limited. Throws RateLimited over the allowance
+ * (and the actor's own refusal for a credential that names nobody). Null: nothing was counted.
+ */
+export async function countAgainstLimit(ctx: Context, name: LimitName): Promise<CountedRequest | null> {
+  if (!ctx.limits) return null;
+  const actor = await ctx.actor();
+  if (actor.kind === 'staff') return null;
+  const subject: LimitSubject =
+    actor.kind === 'partner'
+      ? { key: `partner:${actor.partner.id}`, policy: partnerPolicy(name, actor.partner), who: 'with this partner key' }
+      : (ctx.client ?? UNKNOWN_CLIENT);
+  const verdict = await enforceLimit(ctx.db, name, subject, ctx.limits);
+  return { verdict, onlyAccepted: countsOnlyAccepted(name, ctx.limits, subject) };
+}
+
+/** Gives a counted request back (a refusal for its input); the refusal is the answer either way. */
+export async function giveCountBack(ctx: Context, counted: CountedRequest | null): Promise<void> {
+  if (!counted?.onlyAccepted) return;
+  // A count that cannot be given back stays (and expires with its window).
+  await giveBack(ctx.db, counted.verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
+}
+
+/**
+ * Counts the call against its operation's limit (`meta.rateLimit`, see countAgainstLimit) before
+ * it runs. A limit that counts only accepted requests (orders) gets the count back when the call
+ * is refused for its input: counting first keeps simultaneous calls from passing the allowance together.
  */
 const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
   if (!meta?.rateLimit || !ctx.limits) return next();
-  const verdict = await enforceLimit(ctx.db, meta.rateLimit, ctx.client ?? UNKNOWN_CLIENT, ctx.limits);
+  const counted = await countAgainstLimit(ctx, meta.rateLimit);
   const result = await next();
-  if (!result.ok && countsOnlyAccepted(meta.rateLimit, ctx.limits) && refusedForInput(result.error)) {
-    // The refusal is the answer either way: a count that cannot be given back stays (and expires with its window).
-    await giveBack(ctx.db, verdict).catch((error: unknown) => logger.warn({ err: error }, 'rate limits: could not give a refused request back'));
-  }
+  if (!result.ok && refusedForInput(result.error)) await giveCountBack(ctx, counted);
   return result;
+});
+
+/**
+ * A credential sent is checked whatever the operation, before anything is counted or parsed: an
+ * unknown or revoked key, or a wrong token, is 401 rather than an anonymous call (actor.ts). A
+ * call without an Authorization header asks nothing here.
+ */
+const credentialChecked = t.middleware(async ({ ctx, next }) => {
+  if (ctx.req?.headers.get('authorization')) await ctx.actor();
+  return next();
 });
 
 export const router = t.router;
@@ -157,7 +196,7 @@ const nulFree = t.middleware(async ({ getRawInput, next }) => {
 });
 
 // domainErrors first: every DomainError below it, nulFree's included, reaches callers with its tRPC code.
-export const publicProcedure = t.procedure.use(domainErrors).use(nulFree).use(freshAfterWrites).use(rateLimited);
+export const publicProcedure = t.procedure.use(domainErrors).use(nulFree).use(credentialChecked).use(freshAfterWrites).use(rateLimited);
 
 export const STAFF_REQUIRED = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 

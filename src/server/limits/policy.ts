@@ -34,6 +34,28 @@ export const limitPolicies = {
   staffToken: { allowance: 10, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, LimitPolicy>;
 
+/**
+ * A partner key's own allowances (decisions.md "Limits and inputs"): a partner's requests count
+ * against its key, never against the address its server calls from, with the allowances staff set
+ * on the key for orders and uploads (per hour, exact: RATE_LIMIT_MULTIPLIER does not scale them,
+ * though 0 still turns limiting off). Order lookups follow the orders: every ten minutes a partner
+ * may look up as many orders as it may place in an hour (at least what an address may). Anything
+ * else keeps the shipped allowance, counted for the key.
+ */
+export function partnerPolicy(name: LimitName, key: { ordersPerHour: number; uploadsPerHour: number }): LimitPolicy {
+  const policy: LimitPolicy = limitPolicies[name];
+  switch (name) {
+    case 'orderCreate':
+      return { ...policy, allowance: key.ordersPerHour, windowSeconds: 60 * 60 };
+    case 'photoUpload':
+      return { ...policy, allowance: key.uploadsPerHour, windowSeconds: 60 * 60 };
+    case 'orderLookup':
+      return { ...policy, allowance: Math.max(policy.allowance, key.ordersPerHour) };
+    default:
+      return policy;
+  }
+}
+
 export interface LimitPolicy {
   /** Requests a client may make per window, before the multiplier. */
   allowance: number;

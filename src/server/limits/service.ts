@@ -63,20 +63,39 @@ export function limitKey(client: string): string {
   return `${prefix.join(':')}::/64`;
 }
 
-function policyOf(name: LimitName, settings: LimitSettings): { allowance: number; windowSeconds: number } | null {
+/**
+ * What a request counts against: a client address, counted under its `limitKey` with the shop's
+ * allowances (scaled by the multiplier); or an allowance of its own, counted under its own key as
+ * it is (a partner key's: `partnerPolicy` in policy.ts). A multiplier of 0 turns both off.
+ */
+export type LimitSubject = string | OwnAllowance;
+
+export interface OwnAllowance {
+  /** The counter's key, never an address: `partner:<id>`. */
+  key: string;
+  policy: LimitPolicy;
+  /** Whom a refusal names: "with this partner key". */
+  who: string;
+}
+
+function policyOf(name: LimitName, subject: LimitSubject, settings: LimitSettings): { allowance: number; windowSeconds: number } | null {
   if (!(settings.multiplier > 0)) return null;
+  if (typeof subject !== 'string') return { allowance: Math.max(1, Math.floor(subject.policy.allowance)), windowSeconds: subject.policy.windowSeconds };
   const policy = settings.policies?.[name] ?? limitPolicies[name];
   return { allowance: Math.max(1, Math.floor(policy.allowance * settings.multiplier)), windowSeconds: policy.windowSeconds };
 }
 
+const keyOf = (subject: LimitSubject) => (typeof subject === 'string' ? limitKey(subject) : subject.key);
+
 /**
- * Counts one request of `client` against `name` and says whether it is within the allowance. One
- * statement both counts and answers, so simultaneous requests each see their own count.
+ * Counts one request of `subject` (a client, or a partner key) against `name` and says whether it
+ * is within the allowance. One statement both counts and answers, so simultaneous requests each
+ * see their own count.
  */
-export async function countRequest(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
-  const policy = policyOf(name, settings);
+export async function countRequest(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings): Promise<Verdict> {
+  const policy = policyOf(name, subject, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
-  const key = limitKey(client);
+  const key = keyOf(subject);
   const at = clockOf(settings);
   // date_bin puts every instance's request in the same window; the hit count is capped so a flood
   // cannot overflow the column.
@@ -103,15 +122,15 @@ export async function giveBack(db: Db, verdict: Verdict): Promise<void> {
      WHERE limit_name = ${counted.name} AND client = ${counted.key} AND window_start = ${counted.windowStart}`;
 }
 
-/** Whether a limit counts only accepted requests (its refusals for bad input are given back). */
-export function countsOnlyAccepted(name: LimitName, settings: LimitSettings): boolean {
-  const policy: LimitPolicy = settings.policies?.[name] ?? limitPolicies[name];
+/** Whether a limit counts only accepted requests (its refusals for bad input are given back), for this subject. */
+export function countsOnlyAccepted(name: LimitName, settings: LimitSettings, subject?: LimitSubject): boolean {
+  const policy: LimitPolicy = typeof subject === 'object' ? subject.policy : (settings.policies?.[name] ?? limitPolicies[name]);
   return Boolean(policy.onlyAccepted);
 }
 
 /** The current window's count without adding to it (for limits that count failures only). */
 export async function peekRequests(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
-  const policy = policyOf(name, settings);
+  const policy = policyOf(name, client, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
   const at = clockOf(settings);
   const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
@@ -129,16 +148,17 @@ function verdict(hits: number, secondsLeft: number, allowance: number): Verdict 
 }
 
 const messages: Record<LimitName, string> = {
-  orderCreate: 'Too many orders from your address',
-  photoUpload: 'Too many photo uploads from your address',
-  orderLookup: 'Too many order lookups from your address',
-  signIn: 'Too many sign-in attempts from your address',
-  imageMiss: 'Too many new artwork images asked for from your address',
-  staffToken: 'Too many wrong staff tokens from your address',
+  orderCreate: 'Too many orders',
+  photoUpload: 'Too many photo uploads',
+  orderLookup: 'Too many order lookups',
+  signIn: 'Too many sign-in attempts',
+  imageMiss: 'Too many new artwork images asked for',
+  staffToken: 'Too many wrong staff tokens',
 };
 
-function refusal(name: LimitName, retryAfterSeconds: number): RateLimited {
-  return new RateLimited(retryAfterSeconds, `${messages[name]}; try again in ${waitText(retryAfterSeconds)}.`);
+function refusal(name: LimitName, subject: LimitSubject, retryAfterSeconds: number): RateLimited {
+  const who = typeof subject === 'string' ? 'from your address' : subject.who;
+  return new RateLimited(retryAfterSeconds, `${messages[name]} ${who}; try again in ${waitText(retryAfterSeconds)}.`);
 }
 
 const waitText = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
@@ -147,11 +167,11 @@ const waitText = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${
  * Counts the request and throws RateLimited (429 with Retry-After) when it is over the allowance.
  * Answers the verdict, so a request refused later for its input can be given back (giveBack).
  */
-export async function enforceLimit(db: Db, name: LimitName, client: string, settings: LimitSettings): Promise<Verdict> {
-  const result = await countRequest(db, name, client, settings);
+export async function enforceLimit(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings): Promise<Verdict> {
+  const result = await countRequest(db, name, subject, settings);
   if (!result.allowed) {
-    logger.warn({ limit: name, client, hits: result.hits, allowance: result.allowance }, 'rate limit reached');
-    throw refusal(name, result.retryAfterSeconds);
+    logger.warn({ limit: name, client: keyOf(subject), hits: result.hits, allowance: result.allowance }, 'rate limit reached');
+    throw refusal(name, subject, result.retryAfterSeconds);
   }
   return result;
 }
@@ -168,7 +188,7 @@ export async function limitFailures(db: Db, name: LimitName, client: string, set
   const reserved = await countRequest(db, name, client, settings);
   if (!reserved.allowed) {
     logger.warn({ limit: name, client, allowance: reserved.allowance }, 'rate limit reached');
-    throw refusal(name, reserved.retryAfterSeconds);
+    throw refusal(name, client, reserved.retryAfterSeconds);
   }
   if (!attempt()) return false;
   await giveBack(db, reserved);

@@ -32,7 +32,10 @@ export const BoardQuery = z.object({
 });
 export type BoardQuery = z.input<typeof BoardQuery>;
 
-export const BoardOrder = StaffOrder.extend({ artworkTitle: z.string().nullable() });
+/** The partner whose key placed an order (its name as staff gave it), null for the shop's own customers. */
+const PlacedBy = z.string().nullable();
+
+export const BoardOrder = StaffOrder.extend({ artworkTitle: z.string().nullable(), partner: PlacedBy });
 export type BoardOrder = z.output<typeof BoardOrder>;
 
 export const Board = z.object({
@@ -58,6 +61,8 @@ function searchFilter(q: string | undefined): Prisma.OrderWhereInput {
   return { OR: or };
 }
 
+const withPartner = { partnerKey: { select: { name: true } } } satisfies Prisma.OrderInclude;
+
 const withTitles = (locale: string) =>
   ({ artwork: { select: { texts: { where: { locale: { in: [locale, 'en'] } }, select: { locale: true, title: true } } } } }) satisfies Prisma.OrderInclude;
 
@@ -78,7 +83,7 @@ export async function orderBoard(db: Db, input: BoardQuery, pageSize = BOARD_PAG
     db.order.groupBy({ by: ['status'], where: search, _count: { _all: true } }),
     db.order.findMany({
       where,
-      include: { ...withTitles(query.locale), ...lastEvent },
+      include: { ...withTitles(query.locale), ...lastEvent, ...withPartner },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (query.page - 1) * pageSize,
       take: pageSize,
@@ -89,7 +94,7 @@ export async function orderBoard(db: Db, input: BoardQuery, pageSize = BOARD_PAG
   return {
     counts,
     all: Object.values(counts).reduce((a, b) => a + b, 0),
-    items: rows.map((row) => ({ ...toStaffOrder(row), artworkTitle: titleOf(row.artwork, query.locale) })),
+    items: rows.map((row) => ({ ...toStaffOrder(row), artworkTitle: titleOf(row.artwork, query.locale), partner: row.partnerKey?.name ?? null })),
     total,
     page: query.page,
     pageSize,
@@ -98,6 +103,7 @@ export async function orderBoard(db: Db, input: BoardQuery, pageSize = BOARD_PAG
 
 export const OrderForStaff = StaffOrderDetail.extend({
   artworkTitle: z.string().nullable(),
+  partner: PlacedBy,
   /** The number of events the order has: what the page saw, sent back with a change to detect another person's change. */
   version: z.int(),
   /** The statuses the server would accept next (the current one, a note only, is always allowed). */
@@ -110,13 +116,14 @@ export type OrderForStaff = z.output<typeof OrderForStaff>;
 export async function orderForStaff(db: Db, code: string, locale: string = 'en'): Promise<OrderForStaff> {
   const order = await db.order.findUnique({
     where: { code: normalizeOrderCode(code) },
-    include: { ...staffDetailIncludes, upload: true, ...withTitles(locale) },
+    include: { ...staffDetailIncludes, upload: true, ...withTitles(locale), ...withPartner },
   });
   if (!order) throw notFound('No order has this code.');
   return {
     // The dashboard reads photos through its own session-checked door.
     ...toStaffOrderDetail(order, dashboardPhotoUrl),
     artworkTitle: titleOf(order.artwork, locale),
+    partner: order.partnerKey?.name ?? null,
     version: order.events.length,
     // The same rules the change itself applies (planTransition → moveRefusal).
     moves: allowedMoves(order.status),

@@ -44,7 +44,11 @@ export const ordersRouter = router({
     })
     .input(jsonBody(CreateOrder))
     .output(OrderCreated)
-    .mutation(({ ctx, input }) => createOrder(ctx.db, input, ctx.checkout)),
+    .mutation(async ({ ctx, input }) => {
+      // Found once per request (askedOnce): the limit has asked already.
+      const actor = await ctx.actor();
+      return createOrder(ctx.db, input, ctx.checkout, actor.kind === 'partner' ? { partnerKeyId: actor.partner.id } : undefined);
+    }),
 
   byCode: publicProcedure
     .meta({

@@ -34,8 +34,9 @@ const takingOrders = { maxWait: 20_000, timeout: 30_000 } as const;
  * for the confirmation e-mail commit together or not at all. The payment is opened after commit;
  * when that fails the order stays (pending, like an order taken with no provider) and checkoutUrl
  * is null: an error here would invite the client to post the order again (docs/decisions.md).
+ * An order a partner's server places records the partner (`placedBy`), for the studio to see.
  */
-export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkout): Promise<OrderCreated> {
+export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkout, placedBy?: { partnerKeyId: string }): Promise<OrderCreated> {
   const totalCents = priceOf(input);
   const description = await describeAndCheck(db, input);
 
@@ -51,6 +52,7 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
             frame: input.frame,
             locale: input.locale,
             notes: input.notes ?? null,
+            partnerKeyId: placedBy?.partnerKeyId ?? null,
             orientation: input.orientation ?? description.orientation,
             showcaseConsent: input.showcaseConsent,
             totalCents,

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { router, staffProcedure } from '@/server/api/trpc';
 import { Board, BoardQuery, changeOrderFromDashboard, DashboardChange, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';
+import { partnersRouter } from '@/server/partners/router';
 import { pipelineRouter } from '@/server/pipeline/router';
 import { refreshGalleryPages } from '@/server/showcase/pages';
 import { DashboardShowcase, StaffShowcasePhoto } from '@/server/showcase/schema';
@@ -10,7 +11,8 @@ import { locales } from '@/shared/locales';
 
 /**
  * What the staff dashboard calls from the browser (served at /staff/api/trpc only, never on /v1):
- * the orders board and order page, and the very pipeline procedures /v1/admin/seo/* serve.
+ * the orders board and order page, the very pipeline procedures /v1/admin/seo/* serve, and the
+ * partner keys (dashboard only: a key is made, seen and revoked by a person, never through /v1).
  * Every procedure is a staff procedure; the dashboard's context grants that from its session cookie.
  */
 export const staffDashboardRouter = router({
@@ -36,6 +38,7 @@ export const staffDashboardRouter = router({
       return photo;
     }),
   pipeline: pipelineRouter,
+  partners: partnersRouter,
 });
 
 export type StaffDashboardRouter = typeof staffDashboardRouter;

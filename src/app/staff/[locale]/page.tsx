@@ -137,6 +137,11 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                   <div>
                     {order.customer.name}
                     <span className={styles.sub}>{order.customer.email}</span>
+                    {order.partner && (
+                      <span className={styles.sub} data-testid="board-partner">
+                        {t('viaPartner', { partner: order.partner })}
+                      </span>
+                    )}
                   </div>
                 </td>
                 <td data-label={t('columns.country')}>{order.customer.country}</td>

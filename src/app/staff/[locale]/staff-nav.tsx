@@ -12,7 +12,9 @@ export function StaffNav({ locale, signedIn }: { locale: string; signedIn: boole
   const rest = pathname.split('/').slice(3).join('/');
   const ordersHref = `/staff/${locale}`;
   const catalogHref = `/staff/${locale}/catalog`;
+  const partnersHref = `/staff/${locale}/partners`;
   const inCatalog = pathname.startsWith(catalogHref);
+  const inPartners = pathname.startsWith(partnersHref);
 
   return (
     <div className={styles.navBar}>
@@ -20,13 +22,18 @@ export function StaffNav({ locale, signedIn }: { locale: string; signedIn: boole
         <nav aria-label={t('label')}>
           <ul className={styles.navList}>
             <li>
-              <a href={ordersHref} className={styles.navLink} aria-current={!inCatalog ? 'page' : undefined}>
+              <a href={ordersHref} className={styles.navLink} aria-current={!inCatalog && !inPartners ? 'page' : undefined}>
                 {t('orders')}
               </a>
             </li>
             <li>
               <a href={catalogHref} className={styles.navLink} aria-current={inCatalog ? 'page' : undefined}>
                 {t('catalog')}
+              </a>
+            </li>
+            <li>
+              <a href={partnersHref} className={styles.navLink} aria-current={inPartners ? 'page' : undefined}>
+                {t('partners')}
               </a>
             </li>
           </ul>

@@ -185,6 +185,12 @@ export default async function OrderPage({ params }: Props) {
           <section className={styles.panel} aria-labelledby="customer-title">
             <h2 id="customer-title">{t('customer')}</h2>
             <dl className={styles.facts}>
+              {order.partner && (
+                <>
+                  <dt>{t('partner')}</dt>
+                  <dd data-testid="order-partner">{order.partner}</dd>
+                </>
+              )}
               <dt>{t('name')}</dt>
               <dd>{order.customer.name}</dd>
               <dt>{t('email')}</dt>
