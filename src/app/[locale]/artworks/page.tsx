@@ -77,12 +77,16 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
   const query = gridQuery(search);
   const page = pageParam(search);
 
-  const [t, works, options] = await Promise.all([
+  const [t, works, artists, movements, museums, genres, subjects] = await Promise.all([
     getTranslations('Browse'),
     readGrid(locale, JSON.stringify({ ...query, page })),
-    Promise.all([artistOptions(locale), ...Object.values(kindOfFilter).map((kind) => taxonOptions(kind, locale))]),
+    artistOptions(locale),
+    // Each list by its own name: the filters' order on the page is not the kinds' order anywhere else.
+    taxonOptions(kindOfFilter.movement, locale),
+    taxonOptions(kindOfFilter.museum, locale),
+    taxonOptions(kindOfFilter.genre, locale),
+    taxonOptions(kindOfFilter.subject, locale),
   ]);
-  const [artists, movements, museums, genres, subjects] = options as [FilterOption[], FilterOption[], FilterOption[], FilterOption[], FilterOption[]];
   const optionsByKey: Record<FilterKey, FilterOption[]> = { artist: artists, movement: movements, museum: museums, genre: genres, subject: subjects };
 
   const active: ActiveFilter[] = await Promise.all(
