@@ -83,7 +83,8 @@ describe('GET /v1/health', () => {
   test('is documented, with its 503', async () => {
     const doc = (await rest('GET', '/openapi.json')).body;
     const operation = doc.paths['/health'].get;
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '500', '503']);
+    // 401: an unknown or revoked partner key is refused on every public operation, this one too.
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '401', '500', '503']);
     expect(operation.responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain('unavailable');
   });
