@@ -54,10 +54,10 @@ export function FavoriteButton({ slug, title, look = 'labelled', className, onCh
       >
         <Heart filled={on} />
         {look === 'labelled' ? (
-          <span>
-            {t(on ? 'labelOn' : 'labelOff')}
+          <>
+            <span>{t(on ? 'labelOn' : 'labelOff')}</span>
             {title ? <span className="visually-hidden">: {title}</span> : null}
-          </span>
+          </>
         ) : null}
       </button>
       <span role="status" className={failed ? styles.failed : 'visually-hidden'}>

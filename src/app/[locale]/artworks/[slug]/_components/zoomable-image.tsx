@@ -164,15 +164,9 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
                 <circle cx="10.5" cy="10.5" r="6.5" />
                 <path d="M15.5 15.5 21 21M10.5 7.5v6M7.5 10.5h6" />
               </svg>
-              {/* The work inside each hint's own span: a flex item apart would put a space before the colon. */}
-              <span className={styles.hintPointer}>
-                {t('hint')}
-                <span className="visually-hidden">: {title}</span>
-              </span>
-              <span className={styles.hintTouch}>
-                {t('hintTouch')}
-                <span className="visually-hidden">: {title}</span>
-              </span>
+              <span className={styles.hintPointer}>{t('hint')}</span>
+              <span className={styles.hintTouch}>{t('hintTouch')}</span>
+              <span className="visually-hidden">: {title}</span>
             </span>
           </button>
         ) : null}
