@@ -105,7 +105,7 @@ test.describe('the artwork page', () => {
   test('opens the zoom viewer from a click or the keyboard, zooms, and closes with Esc', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/en/artworks/${slug}`);
-    const opener = page.getByRole('button', { name: 'Click to zoom: The Starry Night' });
+    const opener = page.getByRole('button', { name: 'Enlarge The Starry Night' });
     await opener.click();
     const viewer = page.getByRole('dialog', { name: 'The Starry Night, enlarged' });
     await expect(viewer).toBeVisible();

@@ -43,9 +43,7 @@ export function FavoriteButton({ slug, title, look = 'labelled', className, onCh
         type="button"
         className={look === 'icon' ? styles.heartIcon : styles.heartButton}
         aria-pressed={on}
-        // A heart alone is named by its label; a labelled one by what it shows, then the work
-        // (WCAG 2.5.3: "Add to favorites: The Starry Night").
-        aria-label={look === 'icon' ? name : undefined}
+        aria-label={name}
         title={look === 'icon' ? name : undefined}
         // While the session is being read the heart cannot know where to write; it waits a moment.
         aria-disabled={status === 'loading' || undefined}
@@ -53,12 +51,7 @@ export function FavoriteButton({ slug, title, look = 'labelled', className, onCh
         onClick={toggle}
       >
         <Heart filled={on} />
-        {look === 'labelled' ? (
-          <>
-            <span>{t(on ? 'labelOn' : 'labelOff')}</span>
-            {title ? <span className="visually-hidden">: {title}</span> : null}
-          </>
-        ) : null}
+        {look === 'labelled' ? <span aria-hidden="true">{t(on ? 'labelOn' : 'labelOff')}</span> : null}
       </button>
       <span role="status" className={failed ? styles.failed : 'visually-hidden'}>
         {failed ? t('failed') : ''}

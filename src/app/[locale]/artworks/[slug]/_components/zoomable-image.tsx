@@ -157,16 +157,13 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
           className={styles.heroPicture}
         />
         {file ? (
-          <button ref={openerRef} type="button" className={styles.zoomOpener} onClick={show} aria-haspopup="dialog">
-            {/* Its name is what it shows (WCAG 2.5.3), then the work: "Click to zoom: The Starry Night". */}
-            <span className={styles.zoomBadge}>
-              <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
+          <button ref={openerRef} type="button" className={styles.zoomOpener} onClick={show} aria-haspopup="dialog" aria-label={t('open', { title })}>
+            <span className={styles.zoomBadge} aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <circle cx="10.5" cy="10.5" r="6.5" />
                 <path d="M15.5 15.5 21 21M10.5 7.5v6M7.5 10.5h6" />
               </svg>
-              <span className={styles.hintPointer}>{t('hint')}</span>
-              <span className={styles.hintTouch}>{t('hintTouch')}</span>
-              <span className="visually-hidden">: {title}</span>
+              {t('hint')}
             </span>
           </button>
         ) : null}
