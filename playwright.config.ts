@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './scripts/lib/chromium';
 import { E2E_BASE_URL, E2E_CHROMIUM } from './tests/e2e/support/env';
 import { E2E_OIDC_URL } from './tests/support/e2e-oidc';
 import { E2E_STRIPE_URL } from './tests/support/e2e-stripe';
@@ -47,16 +48,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromium,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: ['--headless', ...CHROMIUM_FLAGS],
         },
       },
     },

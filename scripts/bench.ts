@@ -599,12 +599,11 @@ interface Row {
   floor: LoadStats;
 }
 
-async function main() {
-  process.chdir(ROOT);
-  (process.env as Record<string, string>).NODE_ENV = 'production';
-  // In this process handleRest captures statements and times a request's parts: every call must
-  // compute its answer, so the response cache is off here (the served app sets its own).
-  process.env.CATALOG_CACHE_MB = '0';
+/**
+ * What a run started, stopped in reverse order once: at its end, or on SIGINT/SIGTERM (then exit 130).
+ * `stops` takes what starts; `stopAll` may be called more than once.
+ */
+function stopsOnExit(): { stops: { name: string; stop: () => Promise<void> }[]; stopAll: () => Promise<void> } {
   const stops: { name: string; stop: () => Promise<void> }[] = [];
   let stopping: Promise<void> | null = null;
   const stopAll = () =>
@@ -624,6 +623,16 @@ async function main() {
       void stopAll().then(() => process.exit(130));
     });
   }
+  return { stops, stopAll };
+}
+
+async function main() {
+  process.chdir(ROOT);
+  (process.env as Record<string, string>).NODE_ENV = 'production';
+  // In this process handleRest captures statements and times a request's parts: every call must
+  // compute its answer, so the response cache is off here (the served app sets its own).
+  process.env.CATALOG_CACHE_MB = '0';
+  const { stops, stopAll } = stopsOnExit();
 
   const workDir = path.join(os.tmpdir(), `art-prints-bench-run-${process.pid}`);
   mkdirSync(workDir, { recursive: true, mode: 0o755 });
@@ -784,25 +793,7 @@ async function compare(baselineRef: string) {
   (process.env as Record<string, string>).NODE_ENV = 'production';
   const loadAtStart = os.loadavg();
   const started = Date.now();
-  const stops: { name: string; stop: () => Promise<void> }[] = [];
-  let stopping: Promise<void> | null = null;
-  const stopAll = () =>
-    (stopping ??= (async () => {
-      for (const { name, stop } of stops.reverse()) {
-        try {
-          await stop();
-          log(`stopped ${name}`);
-        } catch (error) {
-          log(`could not stop ${name}: ${String(error)}`);
-        }
-      }
-    })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      log(`${signal}: stopping everything`);
-      void stopAll().then(() => process.exit(130));
-    });
-  }
+  const { stops, stopAll } = stopsOnExit();
   // A mistyped commit stops the run before the long steps.
   await resolveCommit(ROOT, baselineRef);
   const workDir = path.join(os.tmpdir(), `art-prints-bench-run-${process.pid}`);

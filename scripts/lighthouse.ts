@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autocannon } from './lib/autocannon';
+import { CHROMIUM_FLAGS } from './lib/chromium';
 import { startShopServer } from './lib/shop-server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -19,16 +20,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const log = (line: string) => console.log(`[lighthouse] ${line}`);
 
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { frontHeaders } from '@/server/http/client';
+import { frontHeaders } from '@/front/identity';
 import { catalogImageFiles } from '@/server/images/catalog';
 import { imageResponse } from '@/server/images/handler';
 import {

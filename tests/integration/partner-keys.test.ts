@@ -11,7 +11,7 @@ import { handleRest } from '@/server/api/rest';
 import type { Context } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import { db } from '@/server/db/client';
-import { frontHeaders } from '@/server/http/client';
+import { frontHeaders } from '@/front/identity';
 import { limitPolicies } from '@/server/limits/policy';
 import type { LimitSettings } from '@/server/limits/service';
 import { orderBoard, orderForStaff } from '@/server/orders/board';

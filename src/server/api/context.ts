@@ -1,7 +1,8 @@
 import 'server-only';
 import { db as configuredDb, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { clientOf, UNKNOWN_CLIENT } from '@/server/http/client';
+import { UNKNOWN_CLIENT } from '@/front/identity';
+import { clientOf } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
 import type { LimitSettings } from '@/server/limits/service';
 import type { Checkout } from '@/server/orders/service';

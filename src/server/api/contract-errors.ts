@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { DomainError, errorStatus, RateLimited, type ErrorCode, type FieldProblem } from '@/server/errors';
-import { internalErrorBody } from '@/server/http/request-log';
+import { internalErrorBody } from '@/front/answers';
 import { currentRequest, logger } from '@/server/logger';
 
 /** The contract's error answer: `{ "error": { "code", "message", "details"? } }` with the status its code names. */

@@ -1,10 +1,9 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-/** Reads, inside Next's bundle, what the front (src/front) wrote on each request. */
 import { CLIENT_HEADER, FRONT_PROOF_HEADER, frontProof, UNKNOWN_CLIENT } from '@/front/identity';
 
-export { CLIENT_HEADER, frontHeaders, REQUEST_ID_HEADER, requestIdFrom, UNKNOWN_CLIENT } from '@/front/identity';
+// Reads, inside Next's bundle, what the front (src/front/identity.ts) wrote on each request.
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

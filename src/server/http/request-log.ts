@@ -1,14 +1,13 @@
 import 'server-only';
 import { logger, runInRequest, type RequestContext } from '@/server/logger';
 import { internalErrorBody } from '@/front/answers';
-import { clientOf, REQUEST_ID_HEADER, requestIdFrom } from './client';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@/front/identity';
+import { clientOf } from './client';
 
 /** The request's id (the front server's or a load balancer's, else a new one) and client. */
 export function requestContextOf(request: Request): RequestContext {
   return { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), client: clientOf(request.headers) };
 }
-
-export { internalErrorBody } from '@/front/answers';
 
 /**
  * Wraps a Next route handler (src/app/api/**, src/app/staff/api/**, /images, sitemaps): it runs in

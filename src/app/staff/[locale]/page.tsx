@@ -1,10 +1,10 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { db } from '@/server/db/client';
 import { orderBoard, type BoardOrder } from '@/server/orders/board';
 import { canvasOf } from '@/shared/canvas';
 import { orderStatuses, type OrderStatus } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../_lib/auth';
+import { staffPageTitle } from '../_lib/metadata';
 import { age, count, dateTime, money } from '../_lib/format';
 import styles from './staff.module.css';
 
@@ -15,10 +15,7 @@ interface Props {
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: staffLocale((await params).locale), namespace: 'Staff.board' });
-  return { title: t('title') };
-}
+export const generateMetadata = staffPageTitle('Staff.board');
 
 /** `70 × 50` for a landscape 50x70: the canvas as the painter sets it up. */
 function sizeAsHung(order: BoardOrder): string {

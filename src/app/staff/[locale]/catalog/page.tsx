@@ -1,10 +1,10 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { db } from '@/server/db/client';
 import { env, inngestConfigured } from '@/server/env';
 import { pipelineStats } from '@/server/pipeline/stats';
 import { taxonKinds } from '@/shared/catalog';
 import { requireStaff, staffLocale } from '../../_lib/auth';
+import { staffPageTitle } from '../../_lib/metadata';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 import { CatalogActions } from './catalog-actions';
@@ -17,10 +17,7 @@ interface Props {
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: staffLocale((await params).locale), namespace: 'Staff.catalog' });
-  return { title: t('title') };
-}
+export const generateMetadata = staffPageTitle('Staff.catalog');
 
 /**
  * Where the job runs can be watched: a self-hosted Inngest server's own address, the local dev

@@ -1,8 +1,8 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { db } from '@/server/db/client';
 import { listPartnerKeys } from '@/server/partners/service';
 import { requireStaff, staffLocale } from '../../_lib/auth';
+import { staffPageTitle } from '../../_lib/metadata';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 import { NewPartnerKey, RevokePartnerKey } from './partner-keys';
@@ -13,10 +13,7 @@ interface Props {
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: staffLocale((await params).locale), namespace: 'Staff.partners' });
-  return { title: t('title') };
-}
+export const generateMetadata = staffPageTitle('Staff.partners');
 
 /**
  * Partner keys (docs/security.md "Partner keys"): make one (shown once), see each key's use this

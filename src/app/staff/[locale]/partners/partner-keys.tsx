@@ -123,7 +123,7 @@ export function NewPartnerKey() {
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('create.title')}</h2>
       {made && (
-        <div className={styles.newKey} data-testid="new-partner-key">
+        <div className={`${styles.confirm} ${styles.newKey}`} data-testid="new-partner-key">
           <h3 ref={madeHeading} tabIndex={-1} className={styles.confirmTitle}>
             {t('made.title', { name: made.name })}
           </h3>

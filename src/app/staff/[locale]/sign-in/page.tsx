@@ -1,7 +1,7 @@
-import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { hasStaffSession, staffLocale } from '../../_lib/auth';
+import { staffPageTitle } from '../../_lib/metadata';
 import styles from '../staff.module.css';
 
 interface Props {
@@ -11,10 +11,7 @@ interface Props {
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await getTranslations({ locale: staffLocale((await params).locale), namespace: 'Staff.signIn' });
-  return { title: t('title') };
-}
+export const generateMetadata = staffPageTitle('Staff.signIn');
 
 /**
  * The admin token is typed here once and posted to /staff/api/sign-in, which answers with the

@@ -1,2 +1,0 @@
-import 'server-only';
-export { baseSecurityHeaders } from '@/front/answers';
