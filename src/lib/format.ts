@@ -24,10 +24,10 @@ export function formatCm(cm: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'centimeter', maximumFractionDigits: 1 }).format(cm);
 }
 
-/** `61 × 76 cm` (width × height). */
+/** `61 × 76 cm` (width × height), kept on one line (no-break spaces): a size never wraps before its unit. */
 export function formatSize(widthCm: number, heightCm: number, locale: string): string {
   const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  return `${n.format(widthCm)} × ${formatCm(heightCm, locale)}`;
+  return `${n.format(widthCm)}\u00a0×\u00a0${formatCm(heightCm, locale).replace(/ /g, '\u00a0')}`;
 }
 
 /** A date (ISO string or Date) as the locale writes it, in UTC so server and browser agree. */

@@ -56,3 +56,32 @@ export function proportionGap(workRatio: number, canvas: { widthCm: number; heig
   const canvasRatio = canvas.widthCm / canvas.heightCm;
   return Math.abs(workRatio - canvasRatio) / canvasRatio;
 }
+
+/** From this relative difference on, each size says in words how much is cropped or added. */
+export const FIT_NOTE_THRESHOLD = 0.1;
+
+/** A rectangle as fractions of the box it is drawn in (0–1 from the top left). */
+export interface FitRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * How a work meets a canvas, for drawing it (the order form's previews, the wall preview):
+ * - `whole`: the box is the canvas; `picture` is where the whole work sits in it, centred, and the
+ *   rest is background the painter extends;
+ * - `crop`: the box is the whole work; `picture` is the part the canvas keeps, centred, and the
+ *   rest is cut off.
+ * `share` is the part of the box outside `picture`: the background added or the composition lost.
+ */
+export function fitOf(workRatio: number, canvas: { widthCm: number; heightCm: number }, fit: Fit): { boxRatio: number; picture: FitRect; share: number } {
+  const canvasRatio = canvas.widthCm / canvas.heightCm;
+  const inner = fit === 'whole' ? workRatio : canvasRatio;
+  const outer = fit === 'whole' ? canvasRatio : workRatio;
+  // The inner shape is relatively wider than the box: it spans the width and is shorter.
+  const picture =
+    inner >= outer ? { left: 0, top: (1 - outer / inner) / 2, width: 1, height: outer / inner } : { left: (1 - inner / outer) / 2, top: 0, width: inner / outer, height: 1 };
+  return { boxRatio: outer, picture, share: 1 - picture.width * picture.height };
+}

@@ -105,7 +105,7 @@ test.describe('the artwork page', () => {
   test('opens the zoom viewer from a click or the keyboard, zooms, and closes with Esc', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/en/artworks/${slug}`);
-    const opener = page.getByRole('button', { name: 'Enlarge The Starry Night' });
+    const opener = page.getByRole('button', { name: 'Click to zoom: The Starry Night' });
     await opener.click();
     const viewer = page.getByRole('dialog', { name: 'The Starry Night, enlarged' });
     await expect(viewer).toBeVisible();
@@ -170,6 +170,42 @@ test.describe('the artwork page', () => {
     expect(answer.status()).toBe(200);
     const { order } = (await answer.json()) as { order: Record<string, unknown> };
     expect(order).toMatchObject({ code, kind: 'reproduction', artworkSlug: slug, size: '90x120', frame: 'framed', total, status: 'pending' });
+  });
+
+  test('shows how a wide work sits on each canvas, and the order carries the shopper’s choice', async ({ page, request }) => {
+    // Wheatfield with Crows, 103 × 50.5 cm: about 2 : 1, on canvases of 4 : 3 to 3 : 2.
+    await page.goto('/en/artworks/wheatfield-with-crows');
+    const sizes = ['30x40', '50x70', '60x90', '90x120'].map((size) => page.getByTestId(`size-${size}`));
+    // Whole (the default): each size draws the canvas with the work in it, and says how much is added.
+    for (const size of sizes) {
+      await expect(size.locator('[data-fit="whole"]')).toBeVisible();
+      await expect(size).toContainText(/\d+ % of the canvas is extended background/);
+    }
+    const wall = page.getByTestId('wall-canvas');
+    await expect(wall.locator('img')).toHaveCount(2); // the work, over its own colours as the extended background
+    await expect(sizes[1]!).toContainText('70 × 50 cm');
+
+    // Crop: the whole work with the canvas's crop lines, the share cut off, and the wall shows the canvas filled.
+    await page.getByTestId('fit-crop').click();
+    for (const size of sizes) {
+      await expect(size.locator('[data-fit="crop"]')).toBeVisible();
+      await expect(size).toContainText(/\d+ % of the painting is cropped/);
+    }
+    await expect(wall.locator('img')).toHaveCount(1);
+    // 70 × 50 against 103 × 50.5: 1 − 1.4 / 2.04 ≈ 31 % either way.
+    await expect(sizes[1]!).toContainText('31 % of the painting is cropped');
+
+    await page.getByLabel('Full name').fill('Grace Hopper');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Street address').fill('1 Navy Yard');
+    await page.getByLabel('City').fill('Arlington');
+    await page.getByLabel('Postal code').fill('22202');
+    await page.getByLabel('Country').selectOption('US');
+    await page.getByRole('button', { name: /^Order and pay/ }).click();
+    await page.waitForURL(/\/en\/orders\/[0-9A-Z]+\?placed=1$/);
+    const code = new URL(page.url()).pathname.split('/').pop()!;
+    const { order } = (await (await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`)).json()) as { order: Record<string, unknown> };
+    expect(order).toMatchObject({ artworkSlug: 'wheatfield-with-crows', size: '50x70', orientation: 'landscape', fit: 'crop' });
   });
 
   test('speaks Japanese, with no message key left untranslated', async ({ page }) => {

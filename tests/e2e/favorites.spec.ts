@@ -54,10 +54,10 @@ const localList = (page: Page) => page.evaluate((key) => JSON.parse(localStorage
 /** Favorites a work from its own page with the heart (FavoriteButton on the artwork page). */
 async function favoriteOnArtworkPage(page: Page, work: Work) {
   await page.goto(`/en/artworks/${work.slug}`);
-  const heart = page.getByRole('button', { name: `Add ${work.title} to favorites` });
+  const heart = page.getByRole('button', { name: `Add to favorites: ${work.title}` });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
-  await expect(page.getByRole('button', { name: `Remove ${work.title} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: `In your favorites: ${work.title}` })).toHaveAttribute('aria-pressed', 'true');
 }
 
 /** Clicks "Sign in" in the header and follows NextAuth's redirect flow through the local issuer back to the same page. */
@@ -107,7 +107,7 @@ test.describe('favorites', () => {
     works = await someWorks(page);
     for (const work of works) await favoriteOnArtworkPage(page, work);
     // The heart as the artwork page shows it, pressed and with keyboard focus.
-    const pressed = page.getByRole('button', { name: `Remove ${works[2]!.title} from favorites` });
+    const pressed = page.getByRole('button', { name: `In your favorites: ${works[2]!.title}` });
     await pressed.focus();
     await pressed.screenshot({ path: path.join(screenshots, 'favorite-button-pressed.png') });
     expect(await localList(page)).toEqual(works.map((w) => w.slug).reverse());
@@ -115,7 +115,7 @@ test.describe('favorites', () => {
     // Still there after a reload (the last work's page is open).
     await page.reload();
     expect(await localList(page)).toHaveLength(3);
-    await expect(page.getByRole('button', { name: `Remove ${works[2]!.title} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: `In your favorites: ${works[2]!.title}` })).toHaveAttribute('aria-pressed', 'true');
     const [first] = works;
 
     await page.goto('/en/favorites');
@@ -191,13 +191,13 @@ test.describe('favorites', () => {
 
     // The server refuses: the heart shows the change at once, then goes back and says so.
     await page.route('**/api/trpc/account.removeFavorite**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }));
-    await page.getByRole('button', { name: `Remove ${work.title} from favorites` }).click();
+    await page.getByRole('button', { name: `In your favorites: ${work.title}` }).click();
     await expect(page.getByText('Your favorites could not be updated. Please try again.')).toBeVisible();
-    await expect(page.getByRole('button', { name: `Remove ${work.title} from favorites` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: `In your favorites: ${work.title}` })).toHaveAttribute('aria-pressed', 'true');
     await page.unroute('**/api/trpc/account.removeFavorite**');
 
-    await page.getByRole('button', { name: `Remove ${work.title} from favorites` }).click();
-    await expect(page.getByRole('button', { name: `Add ${work.title} to favorites` })).toHaveAttribute('aria-pressed', 'false');
+    await page.getByRole('button', { name: `In your favorites: ${work.title}` }).click();
+    await expect(page.getByRole('button', { name: `Add to favorites: ${work.title}` })).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(() => accountFavorites(page)).not.toContain(work.slug);
   });
 

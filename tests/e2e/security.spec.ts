@@ -111,7 +111,7 @@ test('artwork: the order form and the zoom viewer work under the policy', async 
   await page.getByLabel('Full name').fill('Grace Hopper');
   await page.getByRole('button', { name: /^Order and pay/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please check the highlighted fields.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Enlarge The Starry Night' }).click();
+  await page.getByRole('button', { name: 'Click to zoom: The Starry Night' }).click();
   const viewer = page.getByRole('dialog', { name: 'The Starry Night, enlarged' });
   await expect(viewer).toBeVisible();
   await page.keyboard.press('+');

@@ -6,6 +6,7 @@ import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HeaderAccount } from '@/components/site/header-account';
 import { SiteFooter } from '@/components/site/site-footer';
+import { SiteMenu } from '@/components/site/site-menu';
 import { SiteSearch } from '@/components/site/site-search';
 import styles from '@/components/site/site.module.css';
 import { Link } from '@/i18n/navigation';
@@ -71,25 +72,31 @@ export default async function LocaleLayout({ children, params }: Props) {
                   <LocaleSwitcher />
                 </div>
                 <div className={`container ${styles.bottom}`}>
-                  <nav className={styles.nav} aria-label={nav('label')}>
-                    <ul>
-                      <li>
-                        <Link href={pagePath.artworks()}>{nav('artworks')}</Link>
-                      </li>
-                      <li>
-                        <Link href={pagePath.artists()}>{nav('artists')}</Link>
-                      </li>
-                      <li>
-                        <Link href={pagePath.taxa('movements')}>{nav('movements')}</Link>
-                      </li>
-                      <li>
-                        <Link href={pagePath.taxa('museums')}>{nav('museums')}</Link>
-                      </li>
-                      <li>
-                        <Link href={pagePath.custom()}>{nav('custom')}</Link>
-                      </li>
-                    </ul>
-                  </nav>
+                  <SiteMenu label={nav('menu')}>
+                    <nav className={styles.nav} aria-label={nav('label')}>
+                      <ul>
+                        <li>
+                          <Link href={pagePath.artworks()}>{nav('artworks')}</Link>
+                        </li>
+                        <li>
+                          <Link href={pagePath.artists()}>{nav('artists')}</Link>
+                        </li>
+                        <li>
+                          <Link href={pagePath.taxa('movements')}>{nav('movements')}</Link>
+                        </li>
+                        <li>
+                          <Link href={pagePath.taxa('museums')}>{nav('museums')}</Link>
+                        </li>
+                        <li>
+                          <Link href={pagePath.custom()}>{nav('custom')}</Link>
+                        </li>
+                        {/* A phone's menu also holds the order lookup, which sits in the header's corner elsewhere. */}
+                        <li className={styles.phoneOnly}>
+                          <Link href={pagePath.orderLookup()}>{nav('orders')}</Link>
+                        </li>
+                      </ul>
+                    </nav>
+                  </SiteMenu>
                   <HeaderAccount />
                 </div>
               </header>

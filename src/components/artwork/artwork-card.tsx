@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { Link } from '@/i18n/navigation';
 import { formatUsd } from '@/lib/format';
 import type { ArtworkCard as Card } from '@/server/catalog/schema';
@@ -13,10 +13,11 @@ export const fromCents = Math.min(...Object.values(prices.reproduction).map((byS
 
 /**
  * One painting in a grid: picture, title, artist, year and the starting price, all from the card
- * the catalog sends (no second query per card). Works in server and client components.
+ * the catalog sends (no second query per card), and its heart, so a shopper keeps a painting from
+ * any grid as from its page. Works in server and client components.
+ * `onFavoriteChange`: told when the shopper toggles the heart (the favorites page moves focus).
  */
-/** `children`: an action that belongs to the card (the favorites page's remove heart), drawn last in the item. */
-export function ArtworkCard({ work, priority = false, children }: { work: Card; priority?: boolean; children?: ReactNode }) {
+export function ArtworkCard({ work, priority = false, onFavoriteChange }: { work: Card; priority?: boolean; onFavoriteChange?: (favorite: boolean) => void }) {
   const t = useTranslations('Catalog');
   const locale = useLocale();
   const ratio = work.widthCm && work.heightCm ? work.widthCm / work.heightCm : null;
@@ -39,7 +40,7 @@ export function ArtworkCard({ work, priority = false, children }: { work: Card; 
         {work.year != null ? <span className={styles.cardYear}>{work.year}</span> : null}
       </p>
       <p className={styles.cardPrice}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
-      {children}
+      <FavoriteButton slug={work.slug} title={work.title} look="icon" className={styles.cardHeart} onChange={onFavoriteChange} />
     </li>
   );
 }

@@ -39,26 +39,30 @@ export function GridFilters({ query, options, active }: Props) {
             {t('submit')}
           </Button>
         </div>
-        <fieldset className={styles.selects}>
-          <legend className="visually-hidden">{t('filtersLegend')}</legend>
-          {filterKeys.map((key) => {
-            const current = active.find((filter) => filter.key === key);
-            const list = [...options[key]].sort(byName);
-            // A value reached from a link (a small museum) may not be among the most common: keep it selectable.
-            if (current && !list.some((option) => option.slug === current.slug)) list.unshift({ slug: current.slug, name: current.name, count: 0 });
-            if (list.length === 0) return null;
-            return (
-              <SelectField key={key} id={`grid-${key}`} name={key} label={t(`filter.${key}`)} defaultValue={current?.slug ?? ''}>
-                <option value="">{t(`any.${key}`)}</option>
-                {list.map((option) => (
-                  <option key={option.slug} value={option.slug}>
-                    {option.count ? t('optionWithCount', { name: option.name, count: option.count }) : option.name}
-                  </option>
-                ))}
-              </SelectField>
-            );
-          })}
-        </fieldset>
+        {/* On a phone the five lists wait behind "Filters" so the works come first; from 40rem they are always shown (CSS). */}
+        <details className={styles.filterDisclosure}>
+          <summary className={styles.filterSummary}>{t('filtersToggle', { count: active.length })}</summary>
+          <fieldset className={styles.selects}>
+            <legend className="visually-hidden">{t('filtersLegend')}</legend>
+            {filterKeys.map((key) => {
+              const current = active.find((filter) => filter.key === key);
+              const list = [...options[key]].sort(byName);
+              // A value reached from a link (a small museum) may not be among the most common: keep it selectable.
+              if (current && !list.some((option) => option.slug === current.slug)) list.unshift({ slug: current.slug, name: current.name, count: 0 });
+              if (list.length === 0) return null;
+              return (
+                <SelectField key={key} id={`grid-${key}`} name={key} label={t(`filter.${key}`)} defaultValue={current?.slug ?? ''}>
+                  <option value="">{t(`any.${key}`)}</option>
+                  {list.map((option) => (
+                    <option key={option.slug} value={option.slug}>
+                      {option.count ? t('optionWithCount', { name: option.name, count: option.count }) : option.name}
+                    </option>
+                  ))}
+                </SelectField>
+              );
+            })}
+          </fieldset>
+        </details>
       </FilterForm>
 
       {active.length > 0 ? (

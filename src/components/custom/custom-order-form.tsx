@@ -8,6 +8,7 @@ import {
   customerFieldId,
   customerFieldOf,
   DeliveryEstimate,
+  OrderBar,
   ShowcaseConsent,
   SizeFramePicker,
   useCustomerForm,
@@ -56,6 +57,7 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
   const { submit, isPending } = useSubmitOrder();
   const { cents, table } = usePrice({ kind: 'custom', size, frame, subjects }, initialPrices);
   const photoSection = useRef<HTMLElement>(null);
+  const orderButton = useRef<HTMLButtonElement>(null);
 
   const onPhoto = useCallback((next: ChosenPhoto | null) => {
     setPhoto(next);
@@ -130,7 +132,7 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
   const price = cents != null ? formatUsd(cents, locale) : '—';
 
   return (
-    <form className={css.layout} onSubmit={onSubmit} noValidate aria-describedby={failed ? `${ID}-failed` : undefined}>
+    <form id={`${ID}-form`} className={css.layout} onSubmit={onSubmit} noValidate aria-describedby={failed ? `${ID}-failed` : undefined}>
       <div className={css.steps}>
         <section className={css.step} ref={photoSection} aria-labelledby={`${ID}-photo-title`}>
           <h2 className={css.stepTitle} id={`${ID}-photo-title`}>
@@ -249,13 +251,20 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
               {t(`errors.${failed}`)}
             </p>
           ) : null}
-          <Button type="submit" variant="primary" wide disabled={isPending} aria-busy={isPending || undefined}>
+          <Button ref={orderButton} type="submit" variant="primary" wide disabled={isPending} aria-busy={isPending || undefined}>
             {isPending ? t('submitting') : t('submit')}
           </Button>
           <p className={css.payNote}>{tf(`paymentNotes.${paymentMode}`)}</p>
           <LegalLinks kind="custom" />
         </div>
       </aside>
+      <OrderBar
+        formId={`${ID}-form`}
+        checkout={orderButton}
+        price={price}
+        summary={`${formatSize(canvas.widthCm, canvas.heightCm, locale)} · ${t(`summary.frames.${frame}`)}`}
+        busy={isPending}
+      />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import styles from './favorites.module.css';
 
 interface Props {
   slug: string;
-  /** The painting's title, for the button's name ("Add The Starry Night to favorites"). */
+  /** The painting's title, for the button's name ("Add The Starry Night to favorites", "Add to favorites: The Starry Night"). */
   title?: string;
   /** `labelled` (default): heart and words, for a page's actions; `icon`: the heart alone, for cards. */
   look?: 'labelled' | 'icon';
@@ -26,7 +26,12 @@ export function FavoriteButton({ slug, title, look = 'labelled', className, onCh
   const { status, isFavorite, setFavorite } = useFavorites();
   const [failed, setFailed] = useState(false);
   const on = isFavorite(slug);
-  const name = title ? t(on ? 'removeNamed' : 'addNamed', { title }) : t(on ? 'remove' : 'add');
+  const common = useTranslations('Common');
+  const label = t(on ? 'labelOn' : 'labelOff');
+  // A heart alone says what it does to the work ("Add The Starry Night to favorites"); a labelled
+  // one is named by the words it shows, then the work (WCAG 2.5.3): "In your favorites: The Starry Night".
+  const action = title ? t(on ? 'removeNamed' : 'addNamed', { title }) : t(on ? 'remove' : 'add');
+  const name = look === 'icon' ? action : title ? common('named', { label, title }) : label;
 
   async function toggle() {
     setFailed(false);
@@ -51,7 +56,7 @@ export function FavoriteButton({ slug, title, look = 'labelled', className, onCh
         onClick={toggle}
       >
         <Heart filled={on} />
-        {look === 'labelled' ? <span aria-hidden="true">{t(on ? 'labelOn' : 'labelOff')}</span> : null}
+        {look === 'labelled' ? <span aria-hidden="true">{label}</span> : null}
       </button>
       <span role="status" className={failed ? styles.failed : 'visually-hidden'}>
         {failed ? t('failed') : ''}

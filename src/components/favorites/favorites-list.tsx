@@ -8,7 +8,6 @@ import { ButtonLink } from '@/components/ui/button';
 import type { Locale } from '@/shared/locales';
 import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
-import { FavoriteButton } from './favorite-button';
 import { SignInButton } from './sign-in';
 import { useFavorites } from './use-favorites';
 import styles from './favorites.module.css';
@@ -112,9 +111,7 @@ export function FavoritesList() {
       ) : (
         <ul className={styles.grid} ref={list} aria-label={t('listLabel')}>
           {shown.map((work, i) => (
-            <ArtworkCard key={work.slug} work={work} priority={i < 4}>
-              <FavoriteButton slug={work.slug} title={work.title} look="icon" className={styles.remove} onChange={(on) => (on ? undefined : afterRemove(work.slug))} />
-            </ArtworkCard>
+            <ArtworkCard key={work.slug} work={work} priority={i < 4} onFavoriteChange={(on) => (on ? undefined : afterRemove(work.slug))} />
           ))}
         </ul>
       )}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { FIT_CHOICE_THRESHOLD, proportionGap, fits, type Fit } from '@/shared/canvas';
+import { CanvasFit } from './canvas-fit';
 import styles from './order.module.css';
 
 interface Props {
@@ -19,12 +20,11 @@ export const fitMatters = (ratio: number | null, canvas: { widthCm: number; heig
 
 /**
  * Where the painting's proportions differ from the canvas: keep the whole composition (the
- * painter extends the background) or fill the canvas (the edges are cropped). Each choice shows
+ * painter extends the background) or fill the canvas (the edges are cropped). Each choice draws
  * the work on a canvas of the chosen size, so the shopper sees what they will receive.
  */
 export function FitChoice({ idPrefix, ratio, canvas, imageSrc, value, onChange }: Props) {
   const t = useTranslations('OrderForm.fit');
-  const canvasRatio = canvas.widthCm / canvas.heightCm;
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('legend')}</legend>
@@ -33,10 +33,7 @@ export function FitChoice({ idPrefix, ratio, canvas, imageSrc, value, onChange }
         {fits.map((fit) => (
           <label key={fit} className={styles.option} data-testid={`fit-${fit}`}>
             <input type="radio" name={`${idPrefix}-fit`} value={fit} checked={fit === value} onChange={() => onChange(fit)} className={styles.radio} />
-            <span className={styles.fitCanvas} style={{ aspectRatio: String(canvasRatio) }} aria-hidden="true">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a small decorative copy of the picture already on the page */}
-              <img src={imageSrc} alt="" style={{ objectFit: fit === 'whole' ? 'contain' : 'cover' }} />
-            </span>
+            <CanvasFit imageSrc={imageSrc} ratio={ratio} canvas={canvas} fit={fit} className={styles.choiceFit} />
             <span className={styles.optionName}>{t(`${fit}.name`)}</span>
             <span className={styles.optionHint}>{t(`${fit}.description`)}</span>
           </label>

@@ -26,6 +26,7 @@ export { CustomerFields, customerFieldId, useCustomerForm } from './customer-fie
 export type { PriceTableData } from './price';
 export { SizeFramePicker } from './size-frame-picker';
 export { FitChoice, fitMatters } from './fit-choice';
+export { OrderBar } from './order-bar';
 export { ShowcaseConsent } from './showcase-consent';
 export { DeliveryEstimate, formatDeliveryWindow } from './delivery-estimate';
 export { canvasCm, sidesOf } from './sizes';

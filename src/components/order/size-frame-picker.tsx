@@ -1,10 +1,12 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatSize, formatUsd } from '@/lib/format';
-import { frames, sizes, type Frame, type Size } from '@/shared/canvas';
+import { FIT_NOTE_THRESHOLD, fitOf, frames, proportionGap, sizes, type Fit, type Frame, type Size } from '@/shared/canvas';
 import type { OrderKind } from '@/shared/orders';
 import { priceOf } from '@/shared/prices';
+import { CanvasFit } from './canvas-fit';
 import type { PriceTableData } from './price';
 import { canvasCm } from './sizes';
 import { usePriceTable } from './use-price';
@@ -22,6 +24,10 @@ interface Props {
   ratio?: number | null;
   /** The price table read on the server, so prices are there on first paint. */
   initialPrices?: PriceTableData;
+  /** A reproduction: each size draws how the work meets that canvas with the shopper's fit, and says so past 10 %. */
+  fitPreview?: { imageSrc: string; fit: Fit };
+  /** Shown between the sizes and the finishes: what depends on the size (a reproduction's fit). */
+  afterSizes?: ReactNode;
   idPrefix?: string;
 }
 
@@ -29,7 +35,7 @@ interface Props {
  * The four sizes and three frames as two radio groups (arrow keys move within a group), each option
  * with the price it would make given the other choice, from the server's own table.
  */
-export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', subjects, ratio, initialPrices, idPrefix = 'order' }: Props) {
+export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', subjects, ratio, initialPrices, fitPreview, afterSizes, idPrefix = 'order' }: Props) {
   const t = useTranslations('OrderForm');
   const locale = useLocale();
   const { table } = usePriceTable(initialPrices);
@@ -44,18 +50,26 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
         <legend className={styles.legend}>{t('sizeLegend')}</legend>
         <div className={styles.options} data-kind="size">
           {sizes.map((s) => {
-            const { widthCm, heightCm } = canvasCm(s, ratio);
+            const canvas = canvasCm(s, ratio);
+            const { widthCm, heightCm } = canvas;
+            const note = fitPreview && ratio != null && proportionGap(ratio, canvas) > FIT_NOTE_THRESHOLD ? fitOf(ratio, canvas, fitPreview.fit).share : null;
             return (
-              <label key={s} className={styles.option}>
+              <label key={s} className={styles.option} data-testid={`size-${s}`}>
                 <input type="radio" name={`${idPrefix}-size`} value={s} checked={s === size} onChange={() => onChange(s, frame)} className={styles.radio} />
+                {fitPreview && ratio != null ? (
+                  <CanvasFit imageSrc={fitPreview.imageSrc} ratio={ratio} canvas={canvas} fit={fitPreview.fit} className={styles.sizeFit} />
+                ) : null}
                 <span className={styles.optionName}>{formatSize(widthCm, heightCm, locale)}</span>
                 <span className={styles.optionHint}>{t(`sizeNames.${s}`)}</span>
+                {note != null ? <span className={styles.fitNote}>{t(`fit.note.${fitPreview!.fit}`, { percent: Math.round(note * 100) })}</span> : null}
                 <span className={styles.optionPrice}>{price(s, frame)}</span>
               </label>
             );
           })}
         </div>
       </fieldset>
+
+      {afterSizes}
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>{t('frameLegend')}</legend>

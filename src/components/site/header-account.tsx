@@ -38,7 +38,8 @@ export function HeaderAccount() {
           ) : null}
         </Link>
       </li>
-      <li>
+      {/* On a phone "Your order" is in the menu (layout.tsx), so the corner fits beside it. */}
+      <li className={styles.orderLink}>
         <Link href={pagePath.orderLookup()}>{nav('orders')}</Link>
       </li>
       {status === 'signedIn' && user ? (

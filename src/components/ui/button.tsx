@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { Link } from '@/i18n/navigation';
 import styles from './button.module.css';
 
@@ -11,7 +11,7 @@ export function buttonClass(variant: ButtonVariant = 'secondary', wide = false, 
 
 type Look = { variant?: ButtonVariant; wide?: boolean };
 
-export function Button({ variant, wide, className, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & Look) {
+export function Button({ variant, wide, className, type = 'button', ...rest }: ComponentProps<'button'> & Look) {
   return <button type={type} className={buttonClass(variant, wide, className)} {...rest} />;
 }
 

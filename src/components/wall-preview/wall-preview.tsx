@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { formatCm, formatSize } from '@/lib/format';
-import type { Frame } from '@/shared/canvas';
+import type { Fit, Frame } from '@/shared/canvas';
 import { HungPainting } from './hung-painting';
 import { OwnWall } from './own-wall';
 import { ScaleBar } from './scale-bar';
@@ -19,6 +19,8 @@ export interface WallPreviewProps {
   /** A picture of the painting (our /images route, or a photo's object URL on the custom page). */
   imageSrc: string;
   alt: string;
+  /** A reproduction: how the work (width / height) meets the canvas, drawn as the order form draws it. */
+  fit?: { ratio: number; fit: Fit };
   /** The heading's level where the preview sits (3 inside an order section that has its own h2). */
   headingLevel?: 2 | 3;
 }
@@ -31,7 +33,8 @@ const tabs: Tab[] = [...roomIds, 'own'];
  * scale (public/rooms, `rooms.ts`), or on the shopper's own wall photo once they mark a length on
  * it. Everything updates as size and frame change.
  */
-export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt, headingLevel = 2 }: WallPreviewProps) {
+export function WallPreview({ headingLevel = 2, ...painting }: WallPreviewProps) {
+  const { widthCm, heightCm, frame } = painting;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const t = useTranslations('WallPreview');
   const order = useTranslations('OrderForm');
@@ -91,11 +94,7 @@ export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt, headingLe
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} className={styles.panel}>
-        {tab === 'own' ? (
-          <OwnWall widthCm={widthCm} heightCm={heightCm} frame={frame} imageSrc={imageSrc} alt={alt} />
-        ) : (
-          <RoomScene room={tab} widthCm={widthCm} heightCm={heightCm} frame={frame} imageSrc={imageSrc} alt={alt} />
-        )}
+        {tab === 'own' ? <OwnWall {...painting} /> : <RoomScene room={tab} {...painting} />}
         <p className={styles.caption} aria-live="polite">
           {caption}
           {tab !== 'own' ? <span className={styles.captionNote}>{t('wallWidth', { width: formatCm(rooms[tab].wallWidthCm, locale) })}</span> : null}
@@ -105,7 +104,7 @@ export function WallPreview({ widthCm, heightCm, frame, imageSrc, alt, headingLe
   );
 }
 
-function RoomScene({ room: id, headingLevel: _level, ...painting }: WallPreviewProps & { room: RoomId }) {
+function RoomScene({ room: id, ...painting }: Omit<WallPreviewProps, 'headingLevel'> & { room: RoomId }) {
   const room = rooms[id];
   const perCm = unitsPerCm(room);
   const outer = outerCm(painting.widthCm, painting.heightCm, painting.frame);

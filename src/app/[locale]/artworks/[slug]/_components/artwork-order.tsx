@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   CustomerFields,
   customerFieldId,
@@ -17,6 +17,7 @@ import {
   DeliveryEstimate,
   FitChoice,
   fitMatters,
+  OrderBar,
   ShowcaseConsent,
   type CustomerProblems,
   type OrderBody,
@@ -26,7 +27,7 @@ import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { LegalLinks } from '@/components/site/legal-links';
 import { WallPreview } from '@/components/wall-preview';
-import { formatUsd } from '@/lib/format';
+import { formatSize, formatUsd } from '@/lib/format';
 import { orientationOf, type Fit, type Frame, type Size } from '@/shared/canvas';
 import type { PaymentMode } from '@/shared/payment';
 import { CreateOrder } from '@/shared/order-schema';
@@ -69,6 +70,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
   const [fit, setFit] = useState<Fit>('whole');
   const [showcase, setShowcase] = useState(false);
   const price = cents == null ? '—' : formatUsd(cents, locale);
+  const orderButton = useRef<HTMLButtonElement>(null);
 
   const focusFirst = (problems: CustomerProblems, notesProblem: boolean) => {
     const field = customerFields.find((f) => problems[f]);
@@ -131,16 +133,25 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
           }}
           ratio={ratio}
           initialPrices={initialPrices}
+          fitPreview={{ imageSrc, fit }}
+          afterSizes={fitMatters(ratio, canvas) ? <FitChoice idPrefix={ID} ratio={ratio!} canvas={canvas} imageSrc={imageSrc} value={fit} onChange={setFit} /> : null}
           idPrefix={ID}
         />
-        {fitMatters(ratio, canvas) ? <FitChoice idPrefix={ID} ratio={ratio!} canvas={canvas} imageSrc={imageSrc} value={fit} onChange={setFit} /> : null}
       </div>
 
       <div className={styles.orderPreview}>
-        <WallPreview widthCm={canvas.widthCm} heightCm={canvas.heightCm} frame={frame} imageSrc={imageSrc} alt={alt} headingLevel={3} />
+        <WallPreview
+          widthCm={canvas.widthCm}
+          heightCm={canvas.heightCm}
+          frame={frame}
+          imageSrc={imageSrc}
+          alt={alt}
+          fit={ratio == null ? undefined : { ratio, fit }}
+          headingLevel={3}
+        />
       </div>
 
-      <form className={styles.orderForm} onSubmit={onSubmit} noValidate aria-describedby={formError ? `${ID}-summary` : undefined}>
+      <form id={`${ID}-form`} className={styles.orderForm} onSubmit={onSubmit} noValidate aria-describedby={formError ? `${ID}-summary` : undefined}>
         <fieldset className={styles.orderFieldset}>
           <legend className={styles.orderLegend}>{t('customerLegend')}</legend>
           <CustomerFields value={customer.value} onChange={customer.onChange} errors={customer.errors} onBlur={customer.onBlur} idPrefix={ID} />
@@ -173,13 +184,20 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
               {formError}
             </p>
           ) : null}
-          <Button type="submit" variant="primary" wide disabled={isPending} aria-disabled={isPending}>
+          <Button ref={orderButton} type="submit" variant="primary" wide disabled={isPending} aria-disabled={isPending}>
             {isPending ? t('submitting') : t('submit', { price })}
           </Button>
           <p className={styles.paymentNote}>{t(`paymentNotes.${paymentMode}`)}</p>
           <LegalLinks kind="order" />
         </div>
       </form>
+      <OrderBar
+        formId={`${ID}-form`}
+        checkout={orderButton}
+        price={price}
+        summary={`${formatSize(canvas.widthCm, canvas.heightCm, locale)} · ${t(`frames.${frame}.name`)}`}
+        busy={isPending}
+      />
     </div>
   );
 }

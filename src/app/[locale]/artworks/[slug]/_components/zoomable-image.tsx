@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
 import { imageSrc } from '@/lib/images';
+import { useTouchScreen } from '@/lib/use-touch-screen';
 import styles from './artwork-page.module.css';
 
 interface Props {
@@ -40,6 +41,9 @@ function zoomAt(view: View, nextScale: number, at: { x: number; y: number }): Vi
  */
 export function ZoomableImage({ file, title, alt, ratio }: Props) {
   const t = useTranslations('Artwork.zoom');
+  const common = useTranslations('Common');
+  // Named by the words it shows, then the work (WCAG 2.5.3): "Click to zoom: The Starry Night".
+  const openerName = common('named', { label: t(useTouchScreen() ? 'hintTouch' : 'hint'), title });
   const locale = useLocale();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
@@ -157,13 +161,14 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
           className={styles.heroPicture}
         />
         {file ? (
-          <button ref={openerRef} type="button" className={styles.zoomOpener} onClick={show} aria-haspopup="dialog" aria-label={t('open', { title })}>
+          <button ref={openerRef} type="button" className={styles.zoomOpener} onClick={show} aria-haspopup="dialog" aria-label={openerName}>
             <span className={styles.zoomBadge} aria-hidden="true">
               <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                 <circle cx="10.5" cy="10.5" r="6.5" />
                 <path d="M15.5 15.5 21 21M10.5 7.5v6M7.5 10.5h6" />
               </svg>
-              {t('hint')}
+              <span className={styles.hintPointer}>{t('hint')}</span>
+              <span className={styles.hintTouch}>{t('hintTouch')}</span>
             </span>
           </button>
         ) : null}
