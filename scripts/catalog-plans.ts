@@ -98,6 +98,21 @@ async function cases(client: pg.Client): Promise<Case[]> {
     ['ja', 'ひま'],
     ['en', 'monalisa'],
     ['en', 'r'],
+    // Issue #17's target inputs: one and two letters, word prefixes, a full word, two words,
+    // typos, short and longer Japanese, accents.
+    ['en', 'st'],
+    ['en', 'star'],
+    ['de', 'nacht'],
+    ['en', 'portrait'],
+    ['en', 'starry ni'],
+    ['en', 'woman with'],
+    ['de', 'sternenacht'],
+    ['ja', '夜'],
+    ['ja', '星月'],
+    ['ja', 'ひまわり'],
+    ['fr', 'tournesols'],
+    ['fr', 'café'],
+    ['fr', 'cafe'],
   ];
   for (const [locale, q] of typing) list.push({ group: 'suggestions', label: `${locale} ${q}`, read: (db) => service.searchSuggestions(db, q, locale) });
   return list;

@@ -160,62 +160,156 @@ interface SuggestionRow {
   sublabel: string | null;
 }
 
+/** Works taken from each word that answers the typed text, best known first (a word's LATERAL top-N). */
+const SUGGEST_PER_WORD = SUGGESTIONS_MAX;
+/** At most this many works are ranked, the best known of those the words gave: the capped candidate set. */
+const SUGGEST_CANDIDATES = 64;
+/** At most this many words are followed for the last typed word (a one-letter prefix of a large vocabulary). */
+const SUGGEST_WORDS = 400;
+/** How many of a word's works (best known first) are looked through for the other typed words. */
+const SUGGEST_WALK = 2_000;
+/** Words close to a typed one (pg_trgm `%` on the word list) followed when the prefixes found too little. */
+const SUGGEST_NEAR_WORDS = 8;
+
 /**
- * Suggestions while typing: at most SUGGESTIONS_MAX artworks and artists whose title (in any
- * language) or name starts with, contains or nearly matches what was typed, in the asked
- * language. Ranked: a title or name that starts with it, then one with a word starting with it,
- * then by word similarity, then the better known. One- and two-character CJK input is found
- * through the CJK character index of the search text, like the search itself.
+ * Suggestions while typing: at most SUGGESTIONS_MAX artworks (title in any language) and artists
+ * (name in any language), labelled in the asked language. Like a classic autocomplete it starts
+ * from the search index's words (migration 20261124090000_search_terms), not from the titles: the
+ * words the last typed word starts (a CJK word: the words containing it, since Japanese titles
+ * have no spaces), the earlier typed words whole; from each such word its best-known works
+ * (index-only, a LATERAL top-N), merged and capped at SUGGEST_CANDIDATES; only those few titles
+ * are folded and ranked (a title starts with the typed text, a word of it does, it contains it,
+ * plus similarity, then the better known), and only the shown ones are labelled. Artists come from
+ * the candidates' artists and, from three characters, the trigram indexes of the (small) name
+ * tables. A typo (from MIN_FORGIVEN letters, no CJK) is forgiven only when the prefixes found fewer
+ * than SUGGESTIONS_MAX: then the words nearest each typed word (trigram similarity on the word
+ * list, a few thousand rows, not the 600,000 titles) give candidates the same way, kept when a
+ * title is near (`<%` or `<<%`). One statement; the typo branch is a one-time filter on the count.
+ *
+ * The cap makes it approximate where the old full scan was exact: a little-known work whose title
+ * starts with the typed text is shown only if it is among the best known of its word.
  */
 export async function searchSuggestions(db: Db, q: string, locale: Locale): Promise<{ items: Suggestion[] }> {
   const lang = textLocale(locale);
   const typed = q.trim();
-  const shortCjk = [...typed].length <= 2 && CJK.test(typed);
-  const like = likeLiteral(typed);
+  const words = typed.split(/\s+/);
+  const last = words[words.length - 1]!;
+  const before = words.slice(0, -1);
+  const lastCjk = HAS_CJK.test(last);
+  // The words that can answer the last typed word: the ones it starts (btree text_pattern_ops on
+  // the word list), or for CJK the ones containing it (CJK-gram index for one or two characters,
+  // trigrams from three).
+  const lastWords = lastCjk
+    ? [...last].length <= 2
+      ? Prisma.sql`cjk_grams(s.term) @> cjk_grams(shop_fold(${last})) AND s.term LIKE '%' || shop_fold(${likeLiteral(last)}) || '%'`
+      : Prisma.sql`s.term LIKE '%' || shop_fold(${likeLiteral(last)}) || '%'`
+    : Prisma.sql`s.term LIKE shop_fold(${likeLiteral(last)}) || '%'`;
+  // A work holds an earlier typed word: that word exactly (it is complete), or for CJK a word containing it.
+  const holds = (word: string, entry: Prisma.Sql) =>
+    HAS_CJK.test(word)
+      ? Prisma.sql`EXISTS (SELECT 1 FROM artwork_terms d WHERE d.artwork_id = ${entry} AND d.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%')`
+      : Prisma.sql`EXISTS (SELECT 1 FROM artwork_terms d WHERE d.artwork_id = ${entry} AND d.term = shop_fold(${word}))`;
+  const holdsBefore = (entry: Prisma.Sql) => (before.length ? Prisma.join(before.map((word) => holds(word, entry)), ' AND ', ' AND ') : Prisma.empty);
+  // From each word of the last typed word, its best-known works (holding the earlier typed words);
+  // with earlier words, also from the first of them walking its works for the last word, so that a
+  // rare pair is found from whichever side is short.
+  const fromLast = Prisma.sql`
+    SELECT e.artwork_id, e.popularity FROM (SELECT s.term FROM search_terms s WHERE ${lastWords} LIMIT ${SUGGEST_WORDS}) s
+     CROSS JOIN LATERAL (
+       SELECT p.artwork_id, p.popularity
+         FROM (SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = s.term
+                ORDER BY p.popularity DESC, p.artwork_id LIMIT ${before.length ? SUGGEST_WALK / 10 : SUGGEST_PER_WORD}) p
+        WHERE TRUE ${holdsBefore(Prisma.sql`p.artwork_id`)}
+        LIMIT ${SUGGEST_PER_WORD}) e`;
+  const anchor = before.find((word) => !HAS_CJK.test(word));
+  const fromAnchor = anchor
+    ? Prisma.sql`
+      UNION ALL
+      SELECT p.artwork_id, p.popularity
+        FROM (SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = shop_fold(${anchor})
+               ORDER BY p.popularity DESC, p.artwork_id LIMIT ${SUGGEST_WALK}) p
+       WHERE TRUE ${holdsBefore(Prisma.sql`p.artwork_id`)}
+         AND EXISTS (SELECT 1 FROM artwork_terms s WHERE s.artwork_id = p.artwork_id AND ${lastWords})
+       LIMIT ${SUGGEST_CANDIDATES}`
+    : Prisma.empty;
+  const forgive = typed.replace(/\s+/g, '').length >= MIN_FORGIVEN && !HAS_CJK.test(typed);
+  // Artists: those of the candidate works (their names are words of the works' search texts, so
+  // a typed prefix of a name reaches them through the same words; a typo through the near words),
+  // and from three characters those with a name word starting with it (CJK: containing it), found
+  // through the trigram indexes of the small name tables.
+  const nameMatch = (v: Prisma.Sql) =>
+    HAS_CJK.test(typed) ? Prisma.sql`${v} LIKE '%' || t.lf || '%'` : Prisma.sql`(${v} LIKE t.lf || '%' OR ${v} LIKE '% ' || t.lf || '%')`;
+  const namedArtists =
+    [...typed].length >= 3
+      ? Prisma.sql`
+        UNION ALL SELECT a.id, false FROM typed t JOIN artists a ON ${nameMatch(Prisma.sql`shop_fold(a.name)`)} AND a.status = 'published'
+        UNION ALL SELECT n.artist_id, false FROM typed t JOIN artist_texts n ON ${nameMatch(Prisma.sql`shop_fold(n.name)`)}`
+      : Prisma.empty;
   // How well a folded text `v` answers: 3 starts with it, 2 a word starts with it, 1 contains it; plus similarity.
   const score = (v: Prisma.Sql) => Prisma.sql`
     (CASE WHEN ${v} LIKE t.lf || '%' THEN 3 WHEN ${v} LIKE '% ' || t.lf || '%' THEN 2 WHEN ${v} LIKE '%' || t.lf || '%' THEN 1 ELSE 0 END
      + greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v})))`;
-  // Strict word similarity (`<<%`, threshold 0.5: a whole stretch of words) catches a
-  // run-together or split name ("monalisa"); from 5 characters on, since a short prefix would
-  // match a good share of all titles.
-  const whole = [...typed].length >= 5;
-  const matches = (v: Prisma.Sql) =>
-    whole ? Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v} OR t.f <<% ${v})` : Prisma.sql`(${v} LIKE '%' || t.lf || '%' OR t.f <% ${v})`;
-  // Each matching title is folded once (unaccent is the costly part), then scored.
-  const artworkHits = shortCjk
-    ? Prisma.sql`
-      SELECT w.id, max(${score(Prisma.sql`f.v`)}) AS score
-        FROM typed t JOIN artworks w ON cjk_grams(w.search_text) @> cjk_grams(t.f) AND w.status = 'published'
-        JOIN artwork_texts x ON x.artwork_id = w.id
-        CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
-       WHERE f.v LIKE '%' || t.lf || '%'
-       GROUP BY w.id`
-    : Prisma.sql`
-      SELECT x.artwork_id AS id, max(${score(Prisma.sql`f.v`)}) AS score
-        FROM typed t JOIN artwork_texts x ON ${matches(Prisma.sql`shop_fold(x.title)`)}
-        CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
-       GROUP BY x.artwork_id`;
-  const artistHits = Prisma.sql`
-      SELECT h.id, max(h.score) AS score FROM (
-        SELECT a.id, ${score(Prisma.sql`shop_fold(a.name)`)} AS score
-          FROM typed t JOIN artists a ON ${matches(Prisma.sql`shop_fold(a.name)`)} AND a.status = 'published'
-        UNION ALL
-        SELECT n.artist_id, ${score(Prisma.sql`shop_fold(n.name)`)}
-          FROM typed t JOIN artist_texts n ON ${matches(Prisma.sql`shop_fold(n.name)`)}
-      ) h GROUP BY h.id`;
+  // Each candidate's titles folded once; the similarities (the costly part) only for the titles
+  // that contain the typed text, or, for the typo branch, for all of them with `near`: a title
+  // close enough to forgive a typo, as the old title scan had it (word similarity 0.6, strict 0.5).
+  // The best of a work's titles counts; a work with no answering title scores NULL.
+  const scored = (ids: Prisma.Sql, forgiving: boolean) => Prisma.sql`
+    SELECT w.id, w.slug, w.artist_id, h.known, x.score, x.near FROM (${ids}) h
+      JOIN artworks w ON w.id = h.id AND w.status = 'published'
+      CROSS JOIN LATERAL (
+        SELECT max(${score(Prisma.sql`f.v`)}) AS score, ${forgiving ? Prisma.sql`bool_or(t.f <% f.v OR t.f <<% f.v)` : Prisma.sql`false`} AS near
+          FROM typed t, artwork_texts x
+         CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
+         WHERE x.artwork_id = w.id ${forgiving ? Prisma.empty : Prisma.sql`AND f.v LIKE '%' || t.lf || '%'`}) x`;
+  // The typo branch: for each typed word (and all of them run together, "monalisa"), the nearest
+  // words of the word list, and their best-known works; evaluated only when the prefixes found too little.
+  const nearWorks = forgive
+    ? Prisma.sql`,
+    near AS (
+      SELECT e.artwork_id AS id, max(e.popularity) AS known
+        FROM unnest(array_append(string_to_array((SELECT f FROM typed), ' '), replace((SELECT f FROM typed), ' ', ''))) v(word)
+        CROSS JOIN LATERAL (SELECT s.term FROM search_terms s WHERE length(v.word) >= 3 AND s.term % v.word
+                             ORDER BY similarity(s.term, v.word) DESC, s.term LIMIT ${SUGGEST_NEAR_WORDS}) s
+        CROSS JOIN LATERAL (SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = s.term
+                             ORDER BY p.popularity DESC, p.artwork_id LIMIT ${SUGGEST_PER_WORD}) e
+       WHERE (SELECT count(*) FROM found) < ${SUGGESTIONS_MAX}
+       GROUP BY e.artwork_id ORDER BY known DESC, id LIMIT ${SUGGEST_CANDIDATES}),
+    near_scored AS MATERIALIZED (${scored(Prisma.sql`SELECT id, known FROM near`, true)})`
+    : Prisma.empty;
   const rows = await db.$queryRaw<SuggestionRow[]>(Prisma.sql`
-    WITH typed AS (SELECT shop_fold(${typed}) AS f, shop_fold(${like}) AS lf)
+    WITH typed AS (SELECT shop_fold(${typed}) AS f, shop_fold(${likeLiteral(typed)}) AS lf),
+    hits AS (
+      SELECT h.artwork_id AS id, max(h.popularity) AS known FROM (${fromLast} ${fromAnchor}) h
+       GROUP BY h.artwork_id ORDER BY known DESC, id LIMIT ${SUGGEST_CANDIDATES}),
+    candidates AS MATERIALIZED (${scored(Prisma.sql`SELECT id, known FROM hits`, false)}),
+    -- A work is suggested when one of its titles contains the typed text (its word may have come from the artist's name).
+    found AS (SELECT c.id, c.slug, c.artist_id, c.known, c.score FROM candidates c WHERE c.score IS NOT NULL)
+    ${nearWorks},
+    works AS (
+      SELECT * FROM found
+      ${forgive ? Prisma.sql`UNION ALL SELECT n.id, n.slug, n.artist_id, n.known, n.score FROM near_scored n WHERE n.near AND n.id NOT IN (SELECT id FROM found)` : Prisma.empty}),
+    artist_ids AS MATERIALIZED (
+      SELECT i.id, bool_or(i.near) AS near FROM (
+        SELECT c.artist_id AS id, false AS near FROM candidates c
+        ${forgive ? Prisma.sql`UNION ALL SELECT n.artist_id, true FROM near_scored n` : Prisma.empty}
+        ${namedArtists}) i GROUP BY i.id),
+    -- An artist is suggested when a name contains the typed text or, for an artist reached by the
+    -- typo branch, is near it; each name folded once, the similarities only for those.
+    artist_hits AS (
+      SELECT h.id, max(${score(Prisma.sql`h.v`)}) AS score FROM typed t, (
+        SELECT i.id, i.near, shop_fold(a.name) AS v FROM artist_ids i JOIN artists a ON a.id = i.id AND a.status = 'published' AND a.artwork_count > 0
+        UNION ALL
+        SELECT i.id, i.near, shop_fold(n.name) FROM artist_ids i JOIN artist_texts n ON n.artist_id = i.id
+      ) h
+      WHERE h.v LIKE '%' || t.lf || '%' ${forgive ? Prisma.sql`OR (h.near AND (t.f <% h.v OR t.f <<% h.v))` : Prisma.empty}
+      GROUP BY h.id)
     SELECT s.kind, s.slug, s.label, s.sublabel FROM (
-      (SELECT 'artwork' AS kind, w.slug, w.score, w.popularity AS known,
+      (SELECT 'artwork' AS kind, w.slug, w.score, w.known,
               COALESCE(tl.title, te.title,
                 (SELECT x.title FROM artwork_texts x WHERE x.artwork_id = w.id AND x.title IS NOT NULL ORDER BY x.locale LIMIT 1), w.slug) AS label,
               COALESCE(al.name, a.name) AS sublabel
-         -- The best few first, then their labels: a common prefix matches thousands of titles.
-         FROM (SELECT w.id, w.slug, w.popularity, w.artist_id, h.score
-                 FROM (${artworkHits}) h
-                 JOIN artworks w ON w.id = h.id AND w.status = 'published'
-                ORDER BY h.score DESC, w.popularity DESC, w.id LIMIT ${SUGGESTIONS_MAX}) w
+         -- The best few first, then their labels.
+         FROM (SELECT * FROM works ORDER BY score DESC, known DESC, id LIMIT ${SUGGESTIONS_MAX}) w
          JOIN artists a ON a.id = w.artist_id
          LEFT JOIN artwork_texts tl ON tl.artwork_id = w.id AND tl.locale = ${lang}
          LEFT JOIN artwork_texts te ON te.artwork_id = w.id AND te.locale = 'en'
@@ -224,7 +318,7 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
       (SELECT 'artist', a.slug, h.score, a.artwork_count * 1000, COALESCE(al.name, a.name),
               CASE WHEN a.birth_year IS NULL AND a.death_year IS NULL THEN NULL
                    ELSE concat_ws('–', a.birth_year::text, a.death_year::text) END
-         FROM (${artistHits}) h
+         FROM artist_hits h
          JOIN artists a ON a.id = h.id AND a.status = 'published' AND a.artwork_count > 0
          LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}
         ORDER BY h.score DESC, a.artwork_count DESC, a.id LIMIT 3)
