@@ -297,9 +297,11 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
     -- typo branch, is near it; each name folded once, the similarities only for those.
     artist_hits AS (
       SELECT h.id, max(${score(Prisma.sql`h.v`)}) AS score FROM typed t, (
-        SELECT i.id, i.near, shop_fold(a.name) AS v FROM artist_ids i JOIN artists a ON a.id = i.id AND a.status = 'published' AND a.artwork_count > 0
-        UNION ALL
-        SELECT i.id, i.near, shop_fold(n.name) FROM artist_ids i JOIN artist_texts n ON n.artist_id = i.id
+        -- By primary key, a few probes per artist (OFFSET 0: not a hash join reading every name).
+        SELECT i.id, i.near, n.v FROM artist_ids i CROSS JOIN LATERAL (
+          SELECT shop_fold(a.name) AS v FROM artists a WHERE a.id = i.id AND a.status = 'published' AND a.artwork_count > 0
+          UNION ALL
+          SELECT shop_fold(n.name) FROM artist_texts n WHERE n.artist_id = i.id OFFSET 0) n
       ) h
       WHERE h.v LIKE '%' || t.lf || '%' ${forgive ? Prisma.sql`OR (h.near AND (t.f <% h.v OR t.f <<% h.v))` : Prisma.empty}
       GROUP BY h.id)
