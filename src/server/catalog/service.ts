@@ -268,8 +268,14 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
     near AS (
       SELECT e.artwork_id AS id, max(e.popularity) AS known
         FROM unnest(array_append(string_to_array((SELECT f FROM typed), ' '), replace((SELECT f FROM typed), ' ', ''))) v(word)
-        CROSS JOIN LATERAL (SELECT s.term FROM search_terms s WHERE length(v.word) >= 3 AND s.term % v.word
-                             ORDER BY similarity(s.term, v.word) DESC, s.term LIMIT ${SUGGEST_NEAR_WORDS}) s
+        CROSS JOIN LATERAL (
+          -- Words containing it ("nacht" in "sternennacht"; LIKE's wildcards escaped), and words near it.
+          (SELECT s.term FROM search_terms s
+            WHERE length(v.word) >= 3 AND s.term LIKE '%' || replace(replace(replace(v.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+            LIMIT ${SUGGEST_NEAR_WORDS})
+          UNION
+          (SELECT s.term FROM search_terms s WHERE length(v.word) >= 3 AND s.term % v.word
+            ORDER BY similarity(s.term, v.word) DESC, s.term LIMIT ${SUGGEST_NEAR_WORDS})) s
         CROSS JOIN LATERAL (SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = s.term
                              ORDER BY p.popularity DESC, p.artwork_id LIMIT ${SUGGEST_PER_WORD}) e
        WHERE (SELECT count(*) FROM found) < ${SUGGESTIONS_MAX}
@@ -287,7 +293,7 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
     ${nearWorks},
     works AS (
       SELECT * FROM found
-      ${forgive ? Prisma.sql`UNION ALL SELECT n.id, n.slug, n.artist_id, n.known, n.score FROM near_scored n WHERE n.near AND n.id NOT IN (SELECT id FROM found)` : Prisma.empty}),
+      ${forgive ? Prisma.sql`UNION ALL SELECT n.id, n.slug, n.artist_id, n.known, n.score FROM near_scored n WHERE (n.near OR n.score >= 1) AND n.id NOT IN (SELECT id FROM found)` : Prisma.empty}),
     artist_ids AS MATERIALIZED (
       SELECT i.id, bool_or(i.near) AS near FROM (
         SELECT c.artist_id AS id, false AS near FROM candidates c
