@@ -700,8 +700,21 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     );
     log(`${linkRows.length} browse-page links`);
 
-    // What the triggers would have written, for all synthetic works at once.
+    // What the triggers would have written, for all synthetic works at once: the search text,
+    // then the search index's terms and entries (migration 20261124090000_search_terms).
     await client.query(`UPDATE artworks SET search_text = artwork_search_text(id, artist_id) WHERE id >= $1`, [workBase]);
+    await client.query(
+      `INSERT INTO search_terms (term)
+       SELECT DISTINCT unnest(search_terms_of(search_text)) FROM artworks WHERE id >= $1 AND status = 'published' AND search_text IS NOT NULL
+       ON CONFLICT DO NOTHING`,
+      [workBase],
+    );
+    await client.query(
+      `INSERT INTO artwork_terms (artwork_id, term, popularity)
+       SELECT w.id, t, w.popularity FROM artworks w CROSS JOIN LATERAL unnest(search_terms_of(w.search_text)) t
+        WHERE w.id >= $1 AND w.status = 'published' AND w.search_text IS NOT NULL`,
+      [workBase],
+    );
     for (const table of ['taxa', 'artists', 'artworks']) {
       await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
     }
@@ -725,7 +738,7 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
   const vacuum = new pg.Client({ connectionString: url });
   await vacuum.connect();
   try {
-    await vacuum.query('VACUUM (ANALYZE) artworks, artwork_texts, artwork_taxa, artists, artist_texts, taxa, taxon_texts');
+    await vacuum.query('VACUUM (ANALYZE) artworks, artwork_texts, artwork_taxa, artists, artist_texts, taxa, taxon_texts, artwork_terms, search_terms');
   } finally {
     await vacuum.end();
   }
@@ -753,6 +766,8 @@ async function switchTriggersOff(client: pg.ClientBase, log: (line: string) => v
     ['artwork_texts', 'artwork_texts_search_text'],
     ['artist_texts', 'artist_texts_search_text'],
     ['artists', 'artists_search_text'],
+    ['artworks', 'artworks_terms_insert'],
+    ['artworks', 'artworks_terms_update'],
   ];
   for (const [table, trigger] of triggers) await client.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
   // ALTER TABLE is transactional: enabled again in the same transaction, before COMMIT.

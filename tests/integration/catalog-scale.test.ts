@@ -99,16 +99,80 @@ test('search that forgives at scale: the closest title and the suggestions come 
   const [, closest] = await plansOf((explaining) => listArtworks(explaining, { q: 'Sternenacht', page: 1, locale: 'en' }));
   expect(closest, closest).toMatch(/Bitmap Index Scan on artwork_texts_title_trgm/);
   expect(closest, closest).not.toMatch(/Seq Scan on artwork_texts/);
+  // Suggestions start from the search index's words (issue #17): the works come index-only from
+  // artwork_terms, never from a scan of the titles.
   for (const [q, locale] of [
     ['sternen', 'de'],
     ['monalisa', 'en'],
     ['harbr', 'en'],
   ] as const) {
-    const [plan] = await plansOf((explaining) => searchSuggestions(explaining, q, locale));
-    expect(plan, plan).toMatch(/Bitmap Index Scan on artwork_texts_title_trgm/);
-    expect(plan, plan).not.toMatch(/Seq Scan on artwork_texts/);
+    const plans = await plansOf((explaining) => searchSuggestions(explaining, q, locale));
+    expect(plans).toHaveLength(1);
+    const [plan] = plans as [string];
+    expect(plan, plan).toMatch(/Index Only Scan using artwork_terms_term_popularity_artwork_id_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on (artwork_texts|artworks|artwork_terms)/);
   }
   expect((await searchSuggestions(db, 'harbr', 'en')).items).toHaveLength(8);
+});
+
+/** Rows each table gave in a suggestion's plan (EXPLAIN ANALYZE, FORMAT JSON): actual rows × loops per node. */
+async function rowsRead(q: string, locale: 'en' | 'ja' = 'en'): Promise<Record<string, number>> {
+  const read: Record<string, number> = {};
+  const explaining = new Proxy(db, {
+    get(target, prop) {
+      if (prop !== '$queryRaw') return Reflect.get(target, prop);
+      return async (sql: { text: string; values: unknown[] }) => {
+        const [row] = await target.$queryRawUnsafe<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, ...sql.values);
+        const walk = (node: PlanNode) => {
+          if (node['Relation Name']) read[node['Relation Name']] = (read[node['Relation Name']] ?? 0) + node['Actual Rows'] * node['Actual Loops'];
+          for (const child of node.Plans ?? []) walk(child);
+        };
+        walk(row!['QUERY PLAN'][0].Plan);
+        return target.$queryRaw(sql as never);
+      };
+    },
+  });
+  await searchSuggestions(explaining, q, locale);
+  return read;
+}
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+
+test('a one- or two-letter suggestion reads a capped few titles, not every title that starts with it', async () => {
+  // 20,000 synthetic titles start with "s" ("Study of …") and hold "study" and "of": the old
+  // statement folded and scored every one. Now at most 64 candidates' titles (a few languages
+  // each) and the 8 shown works' labels are read.
+  for (const q of ['s', 'st', 'o', 'study of']) {
+    const read = await rowsRead(q);
+    expect(read.artwork_texts ?? 0, `${q}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(64 * 6 + 8 * 3);
+    expect(read.artworks ?? 0, `${q}: ${JSON.stringify(read)}`).toBeLessThanOrEqual(64 * 2 + 8);
+    expect(read.artwork_terms ?? 0, `${q}: ${JSON.stringify(read)}`).toBeLessThan(3_000);
+    const { items } = await searchSuggestions(db, q, 'en');
+    expect(items, q).toHaveLength(8);
+  }
+  // Japanese, one character held by 1,000 synthetic titles (川の習作 n): the same cap.
+  const read = await rowsRead('川', 'ja');
+  expect(read.artwork_texts ?? 0, JSON.stringify(read)).toBeLessThanOrEqual(64 * 6 + 8 * 3);
+  const river = await searchSuggestions(db, '川', 'ja');
+  expect(river.items).toHaveLength(8);
+  expect(river.items.every((i) => i.kind === 'artwork' && i.label.includes('川'))).toBe(true);
+});
+
+test('suggestions rank the best-known first among titles that answer alike', async () => {
+  // "study of harbour number …": every title starts with it alike; popularity (n % 97) decides.
+  const { items } = await searchSuggestions(db, 'study of harb', 'en');
+  expect(items).toHaveLength(8);
+  const known = await db.artwork.findMany({ where: { slug: { in: items.map((i) => i.slug) } }, select: { slug: true, popularity: true } });
+  const popularity = new Map(known.map((k) => [k.slug, k.popularity]));
+  const shown = items.map((i) => popularity.get(i.slug)!);
+  expect(shown).toEqual([...shown].sort((a, b) => b - a));
+  // The best known harbour studies have popularity 96 (n % 97 = 96, n % 5 = 2).
+  expect(shown[0]).toBe(96);
+  expect(items.every((i) => i.label.startsWith('Study of harbour number '))).toBe(true);
 });
 
 test('sitemap chunks hold at most 5,000 pages each', async () => {

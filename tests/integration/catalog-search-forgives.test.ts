@@ -150,6 +150,22 @@ describe('GET /v1/search/suggestions', () => {
     expect(await suggest('zzzzqqqq')).toEqual([]);
   });
 
+  test('two words, accents either way, two Japanese characters, a word found inside a longer one', async () => {
+    expect((await suggest('starry ni'))[0]).toMatchObject({ kind: 'artwork', slug: 'the-starry-night' });
+    expect(await suggest('cafe', 'fr')).toEqual(await suggest('café', 'fr'));
+    expect((await suggest('星月', 'ja'))[0]).toMatchObject({ slug: 'the-starry-night', label: '星月夜' });
+    // No word starts with "sternnacht" or "ennacht": the typo branch finds the word near it or holding it.
+    expect((await suggest('ennacht', 'de'))[0]).toMatchObject({ slug: 'the-starry-night', label: 'Die Sternennacht' });
+  });
+
+  test('a title that starts with the typed text comes before one with a later word starting with it', async () => {
+    const items = await suggest('the');
+    const starts = items.map((i) => i.kind === 'artwork' && /^the/i.test(i.label));
+    // Every "The …" title first, then the rest (a title or name with a later word "the").
+    expect(starts.indexOf(false) === -1 || starts.slice(starts.indexOf(false)).every((s) => !s)).toBe(true);
+    expect(starts[0]).toBe(true);
+  });
+
   test('is public and cacheable like the other catalog reads', async () => {
     const answer = await rest('/search/suggestions', { q: 'star' });
     expect(answer.headers.get('cache-control')).toMatch(/public/);
