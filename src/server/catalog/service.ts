@@ -209,7 +209,14 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
     HAS_CJK.test(word)
       ? Prisma.sql`EXISTS (SELECT 1 FROM artwork_terms d WHERE d.artwork_id = ${entry} AND d.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%')`
       : Prisma.sql`EXISTS (SELECT 1 FROM artwork_terms d WHERE d.artwork_id = ${entry} AND d.term = shop_fold(${word}))`;
-  const holdsBefore = (entry: Prisma.Sql) => (before.length ? Prisma.join(before.map((word) => holds(word, entry)), ' AND ', ' AND ') : Prisma.empty);
+  const holdsBefore = (entry: Prisma.Sql) =>
+    before.length
+      ? Prisma.join(
+          before.map((word) => holds(word, entry)),
+          ' AND ',
+          ' AND ',
+        )
+      : Prisma.empty;
   // From each word of the last typed word, its best-known works (holding the earlier typed words);
   // with earlier words, also from the first of them walking its works for the last word, so that a
   // rare pair is found from whichever side is short.
@@ -237,8 +244,7 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   // a typed prefix of a name reaches them through the same words; a typo through the near words),
   // and from three characters those with a name word starting with it (CJK: containing it), found
   // through the trigram indexes of the small name tables.
-  const nameMatch = (v: Prisma.Sql) =>
-    HAS_CJK.test(typed) ? Prisma.sql`${v} LIKE '%' || t.lf || '%'` : Prisma.sql`(${v} LIKE t.lf || '%' OR ${v} LIKE '% ' || t.lf || '%')`;
+  const nameMatch = (v: Prisma.Sql) => (HAS_CJK.test(typed) ? Prisma.sql`${v} LIKE '%' || t.lf || '%'` : Prisma.sql`(${v} LIKE t.lf || '%' OR ${v} LIKE '% ' || t.lf || '%')`);
   const namedArtists =
     [...typed].length >= 3
       ? Prisma.sql`
