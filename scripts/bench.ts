@@ -51,6 +51,7 @@ import { prepareBaseline, resolveCommit } from './lib/baseline';
 import { fmt, parseBenchArgs, percentile, renderComparison, summarize, type BenchOptions, type LoadStats, type Round, type SideBySide } from './lib/bench-compare';
 import { freePort } from './lib/free-port';
 import { startShopServer } from './lib/shop-server';
+import { typedSuggestions } from './lib/typing';
 import { pluralOf, taxonKinds, type TaxonKind } from '@/shared/catalog';
 import { buildIsCurrent, buildSite } from './lib/site-build';
 
@@ -304,18 +305,7 @@ async function endpoints(url: string): Promise<Endpoint[]> {
     // Search that forgives: suggestions while typing (prefixes and typos, as a shopper types them)
     // and searches with a typo, which run the exact search, the closest-text query and the
     // suggestion's search (docs/decisions.md "Search that forgives").
-    const typing: [string, string][] = [
-      ['en', 'riv'],
-      ['en', 'gard'],
-      ['en', 'portr'],
-      ['en', 'moreu'],
-      ['fr', 'jard'],
-      ['fr', 'égli'],
-      ['fr', 'rivere'],
-      ['ja', '庭'],
-      ['ja', 'ひま'],
-      ['de', 'garten'],
-    ];
+    const typing = typedSuggestions;
     list.push({
       name: 'search-suggestions',
       label: `GET /v1/search/suggestions?q= (${typing.map(([, w]) => w).join(' | ')})`,

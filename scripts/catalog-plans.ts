@@ -19,6 +19,7 @@ import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import type { Locale } from '@/shared/locales';
+import { typedSuggestions } from './lib/typing';
 
 /** How often each statement is timed. */
 const RUNS = 11;
@@ -84,18 +85,9 @@ async function cases(client: pg.Client): Promise<Case[]> {
     list.push({ group: 'search-typo', label: `${locale} ${q}`, read: (db) => service.listArtworks(db, { q, page: 1, locale }) });
   }
   const typing: [Locale, string][] = [
-    ['en', 'riv'],
-    ['en', 'gard'],
-    ['en', 'portr'],
-    ['en', 'moreu'],
-    ['fr', 'jard'],
-    ['fr', 'égli'],
-    ['fr', 'rivere'],
-    ['de', 'garten'],
+    ...typedSuggestions,
     ['es', 'jardí'],
     ['it', 'giard'],
-    ['ja', '庭'],
-    ['ja', 'ひま'],
     ['en', 'monalisa'],
     ['en', 'r'],
     // Issue #17's target inputs: one and two letters, word prefixes, a full word, two words,

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/env';
+import { orderStarryNight, ORDER_EMAIL } from './support/orders';
 
 /**
  * Accessibility as a test (issue 17, item 6): axe (@axe-core/playwright, the engine browsers'
@@ -40,21 +41,6 @@ async function expectNoViolations(page: Page, name: string) {
   }
 }
 
-async function orderFor(request: APIRequestContext, locale: string): Promise<string> {
-  const created = await request.post('/v1/orders', {
-    data: {
-      kind: 'reproduction',
-      artworkSlug: 'the-starry-night',
-      size: '50x70',
-      frame: 'framed',
-      locale,
-      customer: { name: 'Ada Lovelace', email: 'ada@example.com', address: '12 St James Square', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' },
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { code: string }).code;
-}
-
 for (const locale of locales) {
   test.describe(`${locale}`, () => {
     for (const path of ['', '/artworks', '/artworks/the-starry-night', '/custom', '/favorites']) {
@@ -65,16 +51,16 @@ for (const locale of locales) {
     }
 
     test(`an order page`, async ({ page, request }) => {
-      const code = await orderFor(request, locale);
+      const code = await orderStarryNight(request, locale);
       await page.goto(`/${locale}/orders/${code}`);
-      await page.locator('input[type=email]').fill('ada@example.com');
+      await page.locator('input[type=email]').fill(ORDER_EMAIL);
       await page.locator('main form button[type=submit]').click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
       await expectNoViolations(page, `/${locale}/orders/${code}`);
     });
 
     test(`the staff dashboard: sign-in, the orders board, an order`, async ({ page, request }) => {
-      const code = await orderFor(request, locale);
+      const code = await orderStarryNight(request, locale);
       await page.goto(`/staff/${locale}/sign-in`);
       await expectNoViolations(page, `/staff/${locale}/sign-in`);
       await page.locator('#token').fill(E2E_ADMIN_TOKEN);

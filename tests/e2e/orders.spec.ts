@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/env';
+import { orderStarryNight, ORDER_EMAIL } from './support/orders';
 
 const chromium = '/usr/bin/chromium';
 const screenshots = path.join('tests', 'e2e', 'screenshots');
@@ -25,23 +26,7 @@ async function screenshotAt(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: 900 });
 }
 
-const email = 'ada@example.com';
-
-/** A reproduction ordered through the public API, as any client would. */
-async function orderStarryNight(request: APIRequestContext): Promise<string> {
-  const created = await request.post('/v1/orders', {
-    data: {
-      kind: 'reproduction',
-      artworkSlug: 'the-starry-night',
-      size: '50x70',
-      frame: 'framed',
-      locale: 'en',
-      customer: { name: 'Ada Lovelace', email, address: '12 St James Square', city: 'London', postalCode: 'SW1Y 4JH', country: 'GB' },
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { code: string }).code;
-}
+const email = ORDER_EMAIL;
 
 /** A staff status change through the staff API. */
 async function move(request: APIRequestContext, code: string, data: Record<string, string>) {

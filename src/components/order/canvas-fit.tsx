@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { fitOf, type Fit } from '@/shared/canvas';
+import { fitOf, type Fit, type FitRect } from '@/shared/canvas';
 import styles from './order.module.css';
 
 interface Props {
@@ -13,6 +13,9 @@ interface Props {
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
 
+/** A `fitOf` rectangle as the absolute position and size of what is drawn in it. */
+export const placedAt = (rect: FitRect): CSSProperties => ({ left: percent(rect.left), top: percent(rect.top), width: percent(rect.width), height: percent(rect.height) });
+
 /**
  * A small drawing of how the work meets a canvas: `whole` shows the canvas with the whole work in
  * it and the background the painter adds around it (the picture's own colours, blurred, outside a
@@ -21,7 +24,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
  */
 export function CanvasFit({ imageSrc, ratio, canvas, fit, className }: Props) {
   const { boxRatio, picture } = fitOf(ratio, canvas, fit);
-  const place: CSSProperties = { left: percent(picture.left), top: percent(picture.top), width: percent(picture.width), height: percent(picture.height) };
+  const place = placedAt(picture);
   return (
     <span className={[styles.fitBox, className].filter(Boolean).join(' ')} data-fit={fit} style={{ '--ratio': boxRatio } as CSSProperties} aria-hidden="true">
       {/* eslint-disable-next-line @next/next/no-img-element -- a small copy of the picture already on the page */}

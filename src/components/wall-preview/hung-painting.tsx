@@ -1,6 +1,7 @@
 'use client';
 
 import type { CSSProperties, HTMLAttributes } from 'react';
+import { placedAt } from '@/components/order/canvas-fit';
 import { fitOf, type Fit, type Frame } from '@/shared/canvas';
 import { depthCm, finishCm, outerCm, type Point } from './wall-scale';
 import styles from './wall-preview.module.css';
@@ -50,21 +51,12 @@ export function HungPainting({ widthCm, heightCm, frame, imageSrc, alt, fit, cen
 /** The whole work in its place on the canvas, over its own colours blurred: the background the painter extends. */
 function WholeOnCanvas({ ratio, canvas, imageSrc, alt }: { ratio: number; canvas: { widthCm: number; heightCm: number }; imageSrc: string; alt: string }) {
   const { picture } = fitOf(ratio, canvas, 'whole');
-  const at = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
   return (
     <>
       {/* eslint-disable-next-line @next/next/no-img-element -- the same picture, as background */}
       <img className={styles.extended} src={imageSrc} alt="" draggable={false} loading="lazy" decoding="async" />
       {/* eslint-disable-next-line @next/next/no-img-element -- our own /images route */}
-      <img
-        className={styles.whole}
-        src={imageSrc}
-        alt={alt}
-        draggable={false}
-        loading="lazy"
-        decoding="async"
-        style={{ left: at(picture.left), top: at(picture.top), width: at(picture.width), height: at(picture.height) }}
-      />
+      <img className={styles.whole} src={imageSrc} alt={alt} draggable={false} loading="lazy" decoding="async" style={placedAt(picture)} />
     </>
   );
 }
