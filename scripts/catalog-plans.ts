@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
-import type { Db } from '@/server/db/client';
+import { statementName, type Db } from '@/server/db/client';
 import type { Locale } from '@/shared/locales';
 import { typedSuggestions } from './lib/typing';
 
@@ -118,6 +118,9 @@ async function main() {
     ?.slice(7)
     .split(',');
   const plansFile = process.argv.find((a) => a.startsWith('--plans='))?.slice(8);
+  // --prepared: each statement as a named prepared statement, the way the app's pool sends
+  // catalog reads (src/server/db/client.ts), timed after PostgreSQL has settled on its plan.
+  const prepared = process.argv.includes('--prepared');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const logging = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: 'event', level: 'query' }] });
@@ -149,10 +152,13 @@ async function main() {
         // The statement itself, as the app sends it (parse, plan, execute, answer), on a warm
         // connection: EXPLAIN's own figures leave out parsing and serialization and add clock
         // calls per node, and neither is small beside a 2 ms statement.
-        await client.query(s.sql, s.params); // once untimed: the connection's caches
+        const send = () => client.query(prepared ? { name: statementName(s.sql), text: s.sql, values: s.params } : { text: s.sql, values: s.params });
+        // Untimed first: the connection's caches; prepared, the first five executions are
+        // planned with their values before PostgreSQL may switch to one generic plan.
+        for (let k = 0; k < (prepared ? 6 : 1); k++) await send();
         for (let k = 0; k < RUNS; k++) {
           const start = performance.now();
-          await client.query(s.sql, s.params);
+          await send();
           runs.push(performance.now() - start);
         }
         const rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)).rows;
