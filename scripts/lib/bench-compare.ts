@@ -23,10 +23,12 @@ export interface BenchOptions {
   rounds: number;
   /** With a baseline: keep its worktree and build (in the system's temp folder) for the next run. */
   keepBaseline: boolean;
+  /** `--growth <works>`: also measure the cold pass on a catalog of this many works, for the growth table. */
+  growth?: number;
 }
 
 const FLAGS = new Set(['quick', 'skip-build', 'cpu-prof', 'no-report', 'keep-baseline']);
-const VALUES = new Set(['duration', 'connections', 'only', 'baseline', 'rounds']);
+const VALUES = new Set(['duration', 'connections', 'only', 'baseline', 'rounds', 'growth']);
 
 /** Reads `npm run bench -- …`'s arguments (`--name value` or `--name=value`); throws on anything it does not know. */
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
@@ -59,6 +61,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const baseline = values.get('baseline');
   if (!baseline && (values.has('rounds') || flags.has('keep-baseline'))) throw new Error('--rounds and --keep-baseline go with --baseline <commit>');
   if (baseline && flags.has('cpu-prof')) throw new Error('--cpu-prof profiles one shop; run it without --baseline');
+  if (baseline && values.has('growth')) throw new Error('--growth goes with a run of this checkout alone, not --baseline');
   return {
     quick,
     duration: positive('duration', quick ? 3 : 10),
@@ -71,6 +74,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     ...(baseline ? { baseline } : {}),
     rounds: positive('rounds', 2),
     keepBaseline: flags.has('keep-baseline'),
+    ...(values.has('growth') ? { growth: positive('growth', 0) } : {}),
   };
 }
 

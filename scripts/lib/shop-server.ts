@@ -79,6 +79,8 @@ export interface ShopServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   port: number;
+  /** The process group of everything the shop started (its first process's pid). */
+  processGroup: number;
   dataDir: string;
   /** The tail of what the shop printed (start.ts's, Next's and the server's logs), for failure messages. */
   output(): string;
@@ -181,7 +183,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { url, port, dataDir, output: () => kept, alive: () => !exited, stop };
+  return { url, port, processGroup: child.pid!, dataDir, output: () => kept, alive: () => !exited, stop };
 }
 
 /** A negative pid signals the process group. */

@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const prepared = () =>
-  one.$queryRaw<{ name: string; statement: string; generic_plans: bigint; custom_plans: bigint }[]>`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`;
+  one.$queryRaw<
+    { name: string; statement: string; generic_plans: bigint; custom_plans: bigint }[]
+  >`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`;
 
 test('planOnce statements are prepared once and keep answering alike; others are not prepared', async () => {
   await listArtworks(one, { page: 1, locale: 'en' });

@@ -52,6 +52,13 @@ describe('the command line', () => {
     });
   });
 
+  test('--growth takes the works of the second catalog, not with a baseline', () => {
+    expect(parseBenchArgs(['--quick', '--growth', '10000'])).toMatchObject({ quick: true, growth: 10_000 });
+    expect(parseBenchArgs(['--quick'])).not.toHaveProperty('growth');
+    expect(() => parseBenchArgs(['--growth=ten'])).toThrow('--growth takes a positive whole number, not "ten"');
+    expect(() => parseBenchArgs(['--baseline', 'main', '--growth', '10000'])).toThrow('--growth goes with a run of this checkout alone');
+  });
+
   test('refuses what it does not know, missing values, bad numbers and options without their baseline', () => {
     expect(() => parseBenchArgs(['--baseline'])).toThrow('--baseline needs a value');
     expect(() => parseBenchArgs(['--baseline', '--quick'])).toThrow('--baseline needs a value');

@@ -646,7 +646,8 @@ interface ArtistDetailRow extends ArtistRow {
 export async function artistDetail(db: Db, slug: string, page: number, locale: Locale) {
   const lang = textLocale(locale);
   const [row] = isSlug(slug)
-    ? await db.$queryRaw<ArtistDetailRow[]>(planOnce(Prisma.sql`
+    ? await db.$queryRaw<ArtistDetailRow[]>(
+        planOnce(Prisma.sql`
         SELECT c.*, ar.wikidata_id, COALESCE(tl.bio, te.bio) AS bio, mv.movements,
                ${cardsJson(worksByPopularity(Prisma.sql`w.status = 'published' AND w.artist_id = ar.id`, page), locale)} AS works
           FROM (${artistCards(Prisma.sql`a.slug = ${slug} AND a.status = 'published'`, locale, 1, 0)}) c
@@ -661,7 +662,8 @@ export async function artistDetail(db: Db, slug: string, page: number, locale: L
                       LEFT JOIN taxon_texts xe ON xe.taxon_id = t.id AND xe.locale = 'en'
                      WHERE w.artist_id = ar.id AND w.status = 'published'
                      GROUP BY t.id, t.slug, t.artwork_count, xl.name, xe.name ORDER BY n DESC, t.slug LIMIT ${MAIN_MOVEMENTS}) m) mv
-          LEFT JOIN artist_texts te ON te.artist_id = ar.id AND te.locale = 'en'`))
+          LEFT JOIN artist_texts te ON te.artist_id = ar.id AND te.locale = 'en'`),
+      )
     : [];
   if (!row) throw notFound(`No artist in the catalog has the slug "${slug}".`);
   return {
@@ -719,10 +721,12 @@ export async function listTaxa(db: Db, kind: string, page: number, locale: Local
   const single = kindFor(kind);
   const exists = Prisma.sql`t.kind = ${single}::"TaxonKind" AND t.artwork_count >= ${BROWSE_PAGE_MIN_WORKS}`;
   // One kind, so (count, slug) is unique: the page's own order.
-  const rows = await db.$queryRaw<ListRow<TaxonRow>[]>(planOnce(Prisma.sql`
+  const rows = await db.$queryRaw<ListRow<TaxonRow>[]>(
+    planOnce(Prisma.sql`
     SELECT (SELECT count(*) FROM taxa t WHERE ${exists}) AS total, c.*
       FROM (SELECT 1) one LEFT JOIN (${taxonCards(exists, locale, PAGE_SIZE, offsetOf(page))}) c ON true
-     ORDER BY c.artwork_count DESC, c.slug`));
+     ORDER BY c.artwork_count DESC, c.slug`),
+  );
   return { items: listItems(rows).map(toTaxonCard(kind as TaxonKindPlural)), total: Number(rows[0]?.total ?? 0), page, pageSize: PAGE_SIZE };
 }
 
