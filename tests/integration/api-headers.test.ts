@@ -47,6 +47,21 @@ describe('every /v1 answer', () => {
   });
 });
 
+describe('HEAD', () => {
+  test('answers what GET answers, without the body: the status and the headers, found or not', async () => {
+    const get = await rest('GET', '/pricing');
+    const head = await rest('HEAD', '/pricing');
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('cache-control')).toBe(get.headers.get('cache-control'));
+    // Not a 204 that says nothing: an unknown order is as unknown to HEAD as to GET.
+    const missing = await rest('GET', '/orders/ZZZZZZZZZZ?email=a%40b.example');
+    expect(missing.status).toBe(404);
+    expect((await rest('HEAD', '/orders/ZZZZZZZZZZ?email=a%40b.example')).status).toBe(404);
+  });
+});
+
 describe('CORS', () => {
   test.each(['/artworks', '/artworks/the-starry-night', '/artists', '/seo/sitemaps', '/pricing', '/openapi.json'])(
     '%s is readable from any site, without credentials',

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
+import { CLIENT_MESSAGES, clientMessages, coveredBy } from '@/i18n/client-messages';
 
 /**
  * What reaches the browser (docs/architecture.md "Server-only modules"): a client component
@@ -130,6 +131,45 @@ describe('the browser bundle', () => {
     expect(graph.size).toBeGreaterThan(clientEntries.length);
     const problems = [...graph.keys()].filter(isServer).map((file) => `${chain(graph, file)}: a browser bundle would hold this server module`);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the messages the browser gets (src/i18n/client-messages.ts)', () => {
+  /** Every `useTranslations(…)` of a module in the browser bundle, with its module. */
+  const used = () =>
+    [...clientGraph().keys()]
+      .filter((file) => !isServer(file))
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/\b(useTranslations|useMessages)\(\s*(?:'([^']*)'|"([^"]*)")?\s*\)/g)].map((m) => ({
+          file: rel(file),
+          hook: m[1]!,
+          namespace: m[2] ?? m[3] ?? '',
+        })),
+      );
+
+  // The staff dashboard's layout has its own provider, with the Staff namespace alone.
+  const staff = (u: { file: string }) => u.file.startsWith('src/app/staff/');
+
+  test('every namespace a client component translates with is sent to the browser', () => {
+    const found = used();
+    expect(found.length).toBeGreaterThan(20);
+    expect(found.map((u) => u.namespace)).toContain('Legal.orderNotice');
+    const missing = found
+      .filter((u) => u.hook !== 'useTranslations' || !u.namespace || !coveredBy(u.namespace, staff(u) ? ['Staff'] : CLIENT_MESSAGES))
+      .map((u) => `${u.file}: ${u.hook}('${u.namespace}')`);
+    expect(missing, 'add the namespace to CLIENT_MESSAGES (or pass the text as a prop)').toEqual([]);
+  });
+
+  test('only those: no namespace sent that no client component reads', () => {
+    const namespaces = used()
+      .filter((u) => !staff(u))
+      .map((u) => u.namespace);
+    expect(CLIENT_MESSAGES.filter((path) => !namespaces.some((n) => n === path || n.startsWith(`${path}.`) || path.startsWith(`${n}.`)))).toEqual([]);
+  });
+
+  test('picks whole namespaces and parts of one, nesting kept', () => {
+    const messages = { A: { x: '1' }, B: { y: '2' }, Legal: { orderNotice: { order: 'o' }, terms: { long: 't' } } };
+    expect(clientMessages(messages, ['A', 'Legal.orderNotice', 'Missing', 'Legal.none'])).toEqual({ A: { x: '1' }, Legal: { orderNotice: { order: 'o' } } });
   });
 });
 

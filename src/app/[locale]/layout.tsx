@@ -3,12 +3,13 @@ import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { HeaderAccount } from '@/components/site/header-account';
 import { SiteFooter } from '@/components/site/site-footer';
 import { SiteMenu } from '@/components/site/site-menu';
 import { SiteSearch } from '@/components/site/site-search';
 import styles from '@/components/site/site.module.css';
+import { clientMessages } from '@/i18n/client-messages';
 import { Link } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { env, publicBaseUrl } from '@/server/env';
@@ -56,7 +57,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={clientMessages(await getMessages())}>
           <TrpcProvider>
             <a className="skip-link" href="#content">
               {t('skipToContent')}

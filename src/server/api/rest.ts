@@ -184,16 +184,16 @@ function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unk
 async function answerByProcedure(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, contextOf: ContextOf): Promise<Response> {
   const { meta, input } = answeredBy;
   if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, contextOf);
-  // trpc-to-openapi answered HEAD on any other read with an empty 204 without calling the
-  // procedure; kept so that nothing a client sees changed with the adapter's removal.
-  if (request.method === 'HEAD') return noStore(new Response(null, { status: 204, headers: { 'Content-Type': 'application/json' } }), undefined);
   try {
     let procedureInput: Record<string, unknown>;
     if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request), rawPathParams(route, path));
     else procedureInput = input.fromAddress(url, rawPathParams(route, path));
     const context = contextOf();
     const data = await callProcedure(context, answeredBy, procedureInput);
-    return noStore(new Response(JSON.stringify(data), { status: meta.successStatus ?? 200, headers: { 'Content-Type': 'application/json' } }), context.resHeaders);
+    // HEAD is the GET without its body (RFC 9110): same status and headers, found or not.
+    // trpc-to-openapi answered an empty 204 without calling the procedure (docs/architecture.md).
+    const body = request.method === 'HEAD' ? null : JSON.stringify(data);
+    return noStore(new Response(body, { status: meta.successStatus ?? 200, headers: { 'Content-Type': 'application/json' } }), context.resHeaders);
   } catch (error) {
     return contractError(error, where);
   }
