@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
-import { CLIENT_MESSAGES, clientMessages, coveredBy } from '@/i18n/client-messages';
+import { CLIENT_MESSAGES, clientMessages, clientNamespaces, coveredBy, type ClientMessagesPage } from '@/i18n/client-messages';
 
 /**
  * What reaches the browser (docs/architecture.md "Server-only modules"): a client component
@@ -135,36 +135,80 @@ describe('the browser bundle', () => {
 });
 
 describe('the messages the browser gets (src/i18n/client-messages.ts)', () => {
-  /** Every `useTranslations(…)` of a module in the browser bundle, with its module. */
-  const used = () =>
-    [...clientGraph().keys()]
-      .filter((file) => !isServer(file))
-      .flatMap((file) =>
-        [...readFileSync(file, 'utf8').matchAll(/\b(useTranslations|useMessages)\(\s*(?:'([^']*)'|"([^"]*)")?\s*\)/g)].map((m) => ({
-          file: rel(file),
-          hook: m[1]!,
-          namespace: m[2] ?? m[3] ?? '',
-        })),
-      );
+  /**
+   * The modules a page's browser bundle holds: its client components (`'use client'`) and all
+   * they import. A module imported by a server component is rendered on the server there, with
+   * every message (artwork-card is both: on the grid and inside the favorites list).
+   */
+  const inBrowser = (entry: string): string[] => {
+    const seen = new Set<string>();
+    const client = new Set<string>();
+    const queue: [string, boolean][] = [[entry, false]];
+    while (queue.length) {
+      const [file, below] = queue.shift()!;
+      const inClient = below || parse(file).clientEntry;
+      const key = `${file}:${inClient}`;
+      if (seen.has(key) || isServer(file)) continue;
+      seen.add(key);
+      if (inClient) client.add(file);
+      for (const i of parse(file).imports) {
+        const target = i.typeOnly ? null : resolve(file, i.specifier);
+        if (target) queue.push([target, inClient]);
+      }
+    }
+    return [...client];
+  };
+  /** The `useTranslations(…)` (and `useMessages()`) of `files`. */
+  const translations = (files: string[]) =>
+    files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\b(useTranslations|useMessages)\(\s*(?:'([^']*)'|"([^"]*)")?\s*\)/g)].map((m) => ({
+        file: rel(file),
+        hook: m[1]!,
+        namespace: m[2] ?? m[3] ?? '',
+      })),
+    );
+  const shop = path.join(src, 'app', '[locale]');
+  const layout = path.join(shop, 'layout.tsx');
+  const pages = files.filter((file) => file.startsWith(shop + path.sep) && /(page|not-found|error)\.tsx$/.test(file));
+  /** The part a page asks for with `<ClientMessages page="…">`, if any. */
+  const partOf = (file: string) => /<ClientMessages page="(\w+)"/.exec(readFileSync(file, 'utf8'))?.[1] as ClientMessagesPage | undefined;
+  const uncovered = (found: ReturnType<typeof translations>, paths: readonly string[]) =>
+    found.filter((u) => u.hook !== 'useTranslations' || !u.namespace || !coveredBy(u.namespace, paths)).map((u) => `${u.file}: ${u.hook}('${u.namespace}')`);
 
-  // The staff dashboard's layout has its own provider, with the Staff namespace alone.
-  const staff = (u: { file: string }) => u.file.startsWith('src/app/staff/');
-
-  test('every namespace a client component translates with is sent to the browser', () => {
-    const found = used();
-    expect(found.length).toBeGreaterThan(20);
-    expect(found.map((u) => u.namespace)).toContain('Legal.orderNotice');
-    const missing = found
-      .filter((u) => u.hook !== 'useTranslations' || !u.namespace || !coveredBy(u.namespace, staff(u) ? ['Staff'] : CLIENT_MESSAGES))
-      .map((u) => `${u.file}: ${u.hook}('${u.namespace}')`);
-    expect(missing, 'add the namespace to CLIENT_MESSAGES (or pass the text as a prop)').toEqual([]);
+  test('the scan finds the pages and their client components', () => {
+    expect(pages.map(rel)).toContain('src/app/[locale]/artworks/[slug]/page.tsx');
+    expect(translations(inBrowser(path.join(shop, 'artworks', '[slug]', 'page.tsx'))).map((u) => u.namespace)).toContain('Legal.orderNotice');
+    expect(partOf(path.join(shop, 'orders', '[code]', 'page.tsx'))).toBe('order');
   });
 
-  test('only those: no namespace sent that no client component reads', () => {
-    const namespaces = used()
-      .filter((u) => !staff(u))
-      .map((u) => u.namespace);
-    expect(CLIENT_MESSAGES.filter((path) => !namespaces.some((n) => n === path || n.startsWith(`${path}.`) || path.startsWith(`${n}.`)))).toEqual([]);
+  test("the layout's client components find their words among every page's messages", () => {
+    expect(uncovered(translations(inBrowser(layout)), CLIENT_MESSAGES.everyPage)).toEqual([]);
+  });
+
+  test.each(pages.map((file) => [rel(file), file] as const))("%s: its client components find their words among every page's and its own", (_name, file) => {
+    expect(uncovered(translations(inBrowser(file)), clientNamespaces(partOf(file))), 'add the namespace to CLIENT_MESSAGES (or pass the text as a prop)').toEqual([]);
+  });
+
+  test('the staff dashboard reads only the Staff namespace its layout sends', () => {
+    const staffPages = files.filter((file) => file.startsWith(path.join(src, 'app', 'staff') + path.sep));
+    expect(staffPages.length).toBeGreaterThan(5);
+    expect(uncovered(translations(staffPages.flatMap(inBrowser)), ['Staff'])).toEqual([]);
+  });
+
+  test('nothing is sent that no client component of its pages reads', () => {
+    // Every page's part serves the layout and the pages that add nothing (the hearts of the grid's cards).
+    const everywhere = [layout, ...pages].flatMap((file) => translations(inBrowser(file)).map((u) => u.namespace));
+    const byPart = new Map<string, string[]>();
+    for (const file of pages) {
+      const part = partOf(file);
+      if (part) byPart.set(part, [...(byPart.get(part) ?? []), ...translations(inBrowser(file)).map((u) => u.namespace)]);
+    }
+    const used = (path: string, namespaces: string[]) => namespaces.some((n) => n === path || n.startsWith(`${path}.`) || path.startsWith(`${n}.`));
+    const unused = [
+      ...CLIENT_MESSAGES.everyPage.filter((p) => !used(p, everywhere)).map((p) => `everyPage: ${p}`),
+      ...Object.entries(CLIENT_MESSAGES.pages).flatMap(([part, paths]) => paths.filter((p) => !used(p, byPart.get(part) ?? [])).map((p) => `${part}: ${p}`)),
+    ];
+    expect(unused).toEqual([]);
   });
 
   test('picks whole namespaces and parts of one, nesting kept', () => {

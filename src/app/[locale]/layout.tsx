@@ -2,14 +2,14 @@ import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { HeaderAccount } from '@/components/site/header-account';
 import { SiteFooter } from '@/components/site/site-footer';
 import { SiteMenu } from '@/components/site/site-menu';
 import { SiteSearch } from '@/components/site/site-search';
 import styles from '@/components/site/site.module.css';
-import { clientMessages } from '@/i18n/client-messages';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Link } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { env, publicBaseUrl } from '@/server/env';
@@ -57,7 +57,7 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider messages={clientMessages(await getMessages())}>
+        <ClientMessages>
           <TrpcProvider>
             <a className="skip-link" href="#content">
               {t('skipToContent')}
@@ -105,7 +105,7 @@ export default async function LocaleLayout({ children, params }: Props) {
               <SiteFooter />
             </div>
           </TrpcProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

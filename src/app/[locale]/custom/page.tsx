@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CustomOrderForm } from '@/components/custom/custom-order-form';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
@@ -43,9 +44,11 @@ export default async function CustomPaintingPage({ params }: Props) {
         <h1>{t('title')}</h1>
         <p>{t('lead')}</p>
       </div>
-      <div className="container page-section">
-        <CustomOrderForm initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
-      </div>
+      <ClientMessages page="custom">
+        <div className="container page-section">
+          <CustomOrderForm initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
+        </div>
+      </ClientMessages>
       <ShowcaseGallery gallery={gallery} locale={locale} />
     </>
   );

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { FavoritesList } from '@/components/favorites/favorites-list';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
@@ -44,7 +45,9 @@ export default async function FavoritesPage({ params }: Props) {
         <h2 id="favorites-list-label" className="visually-hidden">
           {t('listLabel')}
         </h2>
-        <FavoritesList />
+        <ClientMessages page="favorites">
+          <FavoritesList />
+        </ClientMessages>
       </section>
     </div>
   );

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OrderLookupForm } from '@/components/order-status/order-lookup-form';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import css from '@/components/order-status/order-status.module.css';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { routing } from '@/i18n/routing';
@@ -36,9 +37,11 @@ export default async function OrderLookupPage({ params }: Props) {
         <h1>{t('title')}</h1>
         <p>{t('lead')}</p>
       </div>
-      <div className={`page-section ${css.lookupCard}`}>
-        <OrderLookupForm />
-      </div>
+      <ClientMessages page="order">
+        <div className={`page-section ${css.lookupCard}`}>
+          <OrderLookupForm />
+        </div>
+      </ClientMessages>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { pagePath } from '@/shared/paths';
 import { paymentModeOf } from '@/shared/payment';
 import { serverApi } from '@/trpc/server';
 import { ArtworkOrder } from './_components/artwork-order';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { ZoomableImage } from './_components/zoomable-image';
 import styles from './_components/artwork-page.module.css';
 
@@ -130,140 +131,142 @@ export default async function ArtworkPage({ params }: Props) {
   ];
 
   return (
-    <div className={`container ${styles.page}`}>
-      <JsonLd data={structured} />
-      <Breadcrumbs
-        items={[{ name: nav('artworks'), path: pagePath.artworks() }, { name: artwork.artist.name, path: pagePath.artist(artwork.artist.slug) }, { name: artwork.title }]}
-      />
+    <ClientMessages page="artwork">
+      <div className={`container ${styles.page}`}>
+        <JsonLd data={structured} />
+        <Breadcrumbs
+          items={[{ name: nav('artworks'), path: pagePath.artworks() }, { name: artwork.artist.name, path: pagePath.artist(artwork.artist.slug) }, { name: artwork.title }]}
+        />
 
-      <article className={styles.article}>
-        <section className={styles.hero}>
-          <div className={styles.figure}>
-            <ZoomableImage file={artwork.imageFile} title={artwork.title} alt={alt} ratio={ratio} />
-          </div>
-
-          <div className={styles.intro}>
-            <p className="eyebrow">{t('eyebrow')}</p>
-            <h1 className={styles.title}>{artwork.title}</h1>
-            <p className={styles.byline}>
-              {t.rich('byArtist', {
-                name: artwork.artist.name,
-                artist: (chunks) => <Link href={pagePath.artist(artwork.artist.slug)}>{chunks}</Link>,
-              })}
-              {artwork.year != null ? <span className={styles.year}>{artwork.year}</span> : null}
-            </p>
-            <p className={styles.from}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
-            <div className={styles.actions}>
-              <a className={buttonClass('primary')} href="#order">
-                {t('orderCta')}
-              </a>
-              <FavoriteButton slug={artwork.slug} title={artwork.title} />
+        <article className={styles.article}>
+          <section className={styles.hero}>
+            <div className={styles.figure}>
+              <ZoomableImage file={artwork.imageFile} title={artwork.title} alt={alt} ratio={ratio} />
             </div>
 
-            {artwork.story ? (
-              <section className={styles.story} aria-labelledby="story-title">
-                <h2 id="story-title" className={styles.subheading}>
-                  {t('storyHeading')}
-                </h2>
-                {artwork.story
-                  .split(/\n{2,}/)
-                  .filter(Boolean)
-                  .map((paragraph, i) => (
-                    <p key={i}>{paragraph}</p>
-                  ))}
-              </section>
-            ) : null}
+            <div className={styles.intro}>
+              <p className="eyebrow">{t('eyebrow')}</p>
+              <h1 className={styles.title}>{artwork.title}</h1>
+              <p className={styles.byline}>
+                {t.rich('byArtist', {
+                  name: artwork.artist.name,
+                  artist: (chunks) => <Link href={pagePath.artist(artwork.artist.slug)}>{chunks}</Link>,
+                })}
+                {artwork.year != null ? <span className={styles.year}>{artwork.year}</span> : null}
+              </p>
+              <p className={styles.from}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
+              <div className={styles.actions}>
+                <a className={buttonClass('primary')} href="#order">
+                  {t('orderCta')}
+                </a>
+                <FavoriteButton slug={artwork.slug} title={artwork.title} />
+              </div>
 
-            <section className={styles.factsSection} aria-labelledby="facts-title">
-              <h2 id="facts-title" className={styles.subheading}>
-                {t('factsHeading')}
-              </h2>
-              <dl className={styles.facts}>
-                <div>
-                  <dt>{t('facts.artist')}</dt>
-                  <dd>
-                    <Link href={pagePath.artist(artwork.artist.slug)}>{artwork.artist.name}</Link>
-                  </dd>
-                </div>
-                {artwork.year != null ? (
+              {artwork.story ? (
+                <section className={styles.story} aria-labelledby="story-title">
+                  <h2 id="story-title" className={styles.subheading}>
+                    {t('storyHeading')}
+                  </h2>
+                  {artwork.story
+                    .split(/\n{2,}/)
+                    .filter(Boolean)
+                    .map((paragraph, i) => (
+                      <p key={i}>{paragraph}</p>
+                    ))}
+                </section>
+              ) : null}
+
+              <section className={styles.factsSection} aria-labelledby="facts-title">
+                <h2 id="facts-title" className={styles.subheading}>
+                  {t('factsHeading')}
+                </h2>
+                <dl className={styles.facts}>
                   <div>
-                    <dt>{t('facts.year')}</dt>
-                    <dd>{artwork.year}</dd>
-                  </div>
-                ) : null}
-                {artwork.widthCm && artwork.heightCm ? (
-                  <div>
-                    <dt>{t('facts.size')}</dt>
-                    <dd>{formatSize(artwork.widthCm, artwork.heightCm, locale)}</dd>
-                  </div>
-                ) : null}
-                {factKinds.map((kind) =>
-                  byKind(kind).length ? (
-                    <div key={kind}>
-                      <dt>{t(`facts.${factKey[kind]}`)}</dt>
-                      <dd>
-                        {byKind(kind).map((taxon, i) => (
-                          <span key={taxon.slug}>
-                            {i > 0 ? ', ' : null}
-                            {taxon.hasPage ? <Link href={pagePath.taxon(kind, taxon.slug)}>{taxon.name}</Link> : taxon.name}
-                          </span>
-                        ))}
-                      </dd>
-                    </div>
-                  ) : null,
-                )}
-                {subjects.length ? (
-                  <div className={styles.subjectsFact}>
-                    <dt>{t('facts.subjects')}</dt>
+                    <dt>{t('facts.artist')}</dt>
                     <dd>
-                      <ul className={styles.chips}>
-                        {subjects.map((taxon) => (
-                          <li key={taxon.slug}>
-                            {taxon.hasPage ? (
-                              <Link className={styles.chip} href={pagePath.taxon('subjects', taxon.slug)}>
-                                {taxon.name}
-                              </Link>
-                            ) : (
-                              // Fewer than 3 published works: no browse page yet, so no link to a 404.
-                              <span className={`${styles.chip} ${styles.chipText}`}>{taxon.name}</span>
-                            )}
-                          </li>
-                        ))}
-                      </ul>
+                      <Link href={pagePath.artist(artwork.artist.slug)}>{artwork.artist.name}</Link>
                     </dd>
                   </div>
-                ) : null}
-              </dl>
-            </section>
-          </div>
-        </section>
-
-        <section id="order" className={styles.orderSection} aria-labelledby="order-title">
-          <header className={styles.sectionHead}>
-            <h2 id="order-title" className={styles.sectionTitle}>
-              {t('orderHeading')}
-            </h2>
-            <p className={styles.sectionLead}>{t('orderLead')}</p>
-          </header>
-          <ArtworkOrder
-            slug={artwork.slug}
-            imageSrc={artwork.imageFile ? imageSrc(artwork.imageFile, 640) : '/favicon.svg'}
-            alt={alt}
-            ratio={ratio}
-            initialPrices={prices}
-            paymentMode={paymentModeOf(configuredPaymentOptions())}
-          />
-        </section>
-
-        {related.length ? (
-          <section className={styles.related} aria-labelledby="related-title">
-            <h2 id="related-title" className={styles.sectionTitle}>
-              {t('relatedHeading')}
-            </h2>
-            <ArtworkGrid works={related} eager={0} label={t('relatedLabel')} />
+                  {artwork.year != null ? (
+                    <div>
+                      <dt>{t('facts.year')}</dt>
+                      <dd>{artwork.year}</dd>
+                    </div>
+                  ) : null}
+                  {artwork.widthCm && artwork.heightCm ? (
+                    <div>
+                      <dt>{t('facts.size')}</dt>
+                      <dd>{formatSize(artwork.widthCm, artwork.heightCm, locale)}</dd>
+                    </div>
+                  ) : null}
+                  {factKinds.map((kind) =>
+                    byKind(kind).length ? (
+                      <div key={kind}>
+                        <dt>{t(`facts.${factKey[kind]}`)}</dt>
+                        <dd>
+                          {byKind(kind).map((taxon, i) => (
+                            <span key={taxon.slug}>
+                              {i > 0 ? ', ' : null}
+                              {taxon.hasPage ? <Link href={pagePath.taxon(kind, taxon.slug)}>{taxon.name}</Link> : taxon.name}
+                            </span>
+                          ))}
+                        </dd>
+                      </div>
+                    ) : null,
+                  )}
+                  {subjects.length ? (
+                    <div className={styles.subjectsFact}>
+                      <dt>{t('facts.subjects')}</dt>
+                      <dd>
+                        <ul className={styles.chips}>
+                          {subjects.map((taxon) => (
+                            <li key={taxon.slug}>
+                              {taxon.hasPage ? (
+                                <Link className={styles.chip} href={pagePath.taxon('subjects', taxon.slug)}>
+                                  {taxon.name}
+                                </Link>
+                              ) : (
+                                // Fewer than 3 published works: no browse page yet, so no link to a 404.
+                                <span className={`${styles.chip} ${styles.chipText}`}>{taxon.name}</span>
+                              )}
+                            </li>
+                          ))}
+                        </ul>
+                      </dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </section>
+            </div>
           </section>
-        ) : null}
-      </article>
-    </div>
+
+          <section id="order" className={styles.orderSection} aria-labelledby="order-title">
+            <header className={styles.sectionHead}>
+              <h2 id="order-title" className={styles.sectionTitle}>
+                {t('orderHeading')}
+              </h2>
+              <p className={styles.sectionLead}>{t('orderLead')}</p>
+            </header>
+            <ArtworkOrder
+              slug={artwork.slug}
+              imageSrc={artwork.imageFile ? imageSrc(artwork.imageFile, 640) : '/favicon.svg'}
+              alt={alt}
+              ratio={ratio}
+              initialPrices={prices}
+              paymentMode={paymentModeOf(configuredPaymentOptions())}
+            />
+          </section>
+
+          {related.length ? (
+            <section className={styles.related} aria-labelledby="related-title">
+              <h2 id="related-title" className={styles.sectionTitle}>
+                {t('relatedHeading')}
+              </h2>
+              <ArtworkGrid works={related} eager={0} label={t('relatedLabel')} />
+            </section>
+          ) : null}
+        </article>
+      </div>
+    </ClientMessages>
   );
 }

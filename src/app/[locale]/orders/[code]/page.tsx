@@ -4,6 +4,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { OrderBanner } from '@/components/order-status/order-details';
 import { OrderPage } from '@/components/order-status/order-page';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import css from '@/components/order-status/order-status.module.css';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
@@ -38,7 +39,9 @@ export default async function OrderCodePage({ params, searchParams }: Props) {
 
   return (
     <div className={`container ${css.orderPage}`}>
-      <OrderPage code={code} banner={banner} />
+      <ClientMessages page="order">
+        <OrderPage code={code} banner={banner} />
+      </ClientMessages>
     </div>
   );
 }
