@@ -78,9 +78,16 @@ async function cases(client: pg.Client): Promise<Case[]> {
   ];
   for (const [locale, q] of searches)
     list.push({ group: `search-${q.includes(' ') ? 'two' : 'one'}`, label: `${locale} ${q}`, read: (db) => service.listArtworks(db, { q, page: 1, locale }) });
+  // Typos: the search finds nothing, so "did you mean" looks for the closest title or name (and
+  // the search runs again for it): one or two words, run together, an artist's name.
   for (const [locale, q] of [
     ['en', 'rivre sunset'],
     ['en', 'gardn'],
+    ['de', 'sternenacht'],
+    ['en', 'monalisa'],
+    ['fr', 'jardim paris'],
+    ['en', 'portriat'],
+    ['en', 'moreu'],
   ] as const) {
     list.push({ group: 'search-typo', label: `${locale} ${q}`, read: (db) => service.listArtworks(db, { q, page: 1, locale }) });
   }
