@@ -73,6 +73,8 @@ async function cases(client: pg.Client): Promise<Case[]> {
     ['de', 'blaue fluss'],
     ['es', 'mujer flores'],
     ['it', 'donna fiori'],
+    // A one-letter word among longer ones (the search for the suggestion "Jardin à Paris").
+    ['fr', 'jardin à paris'],
     ['ja', '青い 川'],
     ['ja', '庭園 夕暮れ'],
   ];

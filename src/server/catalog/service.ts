@@ -505,15 +505,29 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     // A search alone (the search box) is answered from the search index; a search inside a
     // filtered grid narrows the filter's works with the trigram index of their search text.
     const fromIndex = filterCount === words.length && !FOLDS_TO_SPACE.test(query.q ?? '');
+    // A word of one or two Latin letters ("à" in "Jardin à Paris") lies inside a large share of
+    // all terms: its entries are most of the index (65 ms to read at 100,000 works). The longer
+    // words are intersected first; their matches are then checked for it, each by primary key
+    // (its terms, one index range) with the same LIKE. A search of short words only is unchanged.
+    const intersected = words.filter((word) => [...word].length > 2 || CJK.test(word));
+    const checked = intersected.length ? words.filter((word) => !intersected.includes(word)) : [];
+    const fromWords = intersected.length ? intersected : words;
+    const fromTerms =
+      fromWords.length === 1
+        ? Prisma.sql`SELECT DISTINCT m.id, m.popularity FROM (${worksWithWord(fromWords[0]!)}) m`
+        : Prisma.join(
+            fromWords.map((word) => Prisma.sql`(${worksWithWord(word)})`),
+            ' INTERSECT ',
+          );
+    const holding = checked.map(
+      (word) => Prisma.sql`EXISTS (SELECT 1 FROM artwork_terms d WHERE d.artwork_id = m.id AND d.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%')`,
+    );
     ctes.push(
       Prisma.sql`matched AS MATERIALIZED (${
         fromIndex
-          ? words.length === 1
-            ? Prisma.sql`SELECT DISTINCT m.id, m.popularity FROM (${worksWithWord(words[0]!)}) m`
-            : Prisma.join(
-                words.map((word) => Prisma.sql`(${worksWithWord(word)})`),
-                ' INTERSECT ',
-              )
+          ? checked.length
+            ? Prisma.sql`SELECT m.id, m.popularity FROM (${fromTerms}) m WHERE ${Prisma.join(holding, ' AND ')}`
+            : fromTerms
           : Prisma.sql`SELECT w.id, w.popularity FROM artworks w WHERE ${Prisma.join([...filters, ...words.map(wordFilter)], ' AND ')}`
       })`,
     );
