@@ -73,14 +73,23 @@ async function cases(client: pg.Client): Promise<Case[]> {
     ['de', 'blaue fluss'],
     ['es', 'mujer flores'],
     ['it', 'donna fiori'],
+    // A one-letter word among longer ones (the search for the suggestion "Jardin à Paris").
+    ['fr', 'jardin à paris'],
     ['ja', '青い 川'],
     ['ja', '庭園 夕暮れ'],
   ];
   for (const [locale, q] of searches)
     list.push({ group: `search-${q.includes(' ') ? 'two' : 'one'}`, label: `${locale} ${q}`, read: (db) => service.listArtworks(db, { q, page: 1, locale }) });
+  // Typos: the search finds nothing, so "did you mean" looks for the closest title or name (and
+  // the search runs again for it): one or two words, run together, an artist's name.
   for (const [locale, q] of [
     ['en', 'rivre sunset'],
     ['en', 'gardn'],
+    ['de', 'sternenacht'],
+    ['en', 'monalisa'],
+    ['fr', 'jardim paris'],
+    ['en', 'portriat'],
+    ['en', 'moreu'],
   ] as const) {
     list.push({ group: 'search-typo', label: `${locale} ${q}`, read: (db) => service.listArtworks(db, { q, page: 1, locale }) });
   }

@@ -43,6 +43,16 @@ describe('did you mean', () => {
     for (const card of found.items) expect(card.artist.slug).toBe('johannes-vermeer');
   });
 
+  test('words typed run together are found as the words of the list they are made of', async () => {
+    const watch = await search('nightwatch');
+    expect(watch.suggestion).toEqual({ q: 'The Night Watch', shown: true });
+    expect(watch.items[0]?.slug).toBe('the-night-watch');
+    const gogh = await search('vangogh');
+    expect(gogh.suggestion?.q).toMatch(/van Gogh/);
+    expect(gogh.total).toBeGreaterThan(1);
+    for (const card of gogh.items) expect(card.artist.slug).toBe('vincent-van-gogh');
+  });
+
   test('an exact hit has no suggestion, and the answer keeps every field it had', async () => {
     for (const q of ['starry', 'sternennacht', 'van gogh', 'olympia']) {
       const found = await search(q);

@@ -94,6 +94,18 @@ describe('the search index', () => {
     expect(await slugs('n_ght')).toEqual([]);
   });
 
+  test('a one- or two-letter word among longer ones finds exactly the works whose text holds every word', async () => {
+    for (const q of ['nuit la', 'the of', 'night a watch', 'starry y', 'à paris']) {
+      const words = q.split(' ');
+      const holding = words.map((_, i) => `search_text LIKE '%' || shop_fold($${i + 1}) || '%'`).join(' AND ');
+      const expected = await db.$queryRawUnsafe<{ slug: string }[]>(`SELECT slug FROM artworks WHERE status = 'published' AND ${holding} ORDER BY slug`, ...words);
+      const found = await listArtworks(db, { q, page: 1, locale: 'en' });
+      expect(found.total, q).toBe(expected.length);
+      expect(found.items.map((c) => c.slug).sort(), q).toEqual(expected.map((r) => r.slug));
+    }
+    expect((await listArtworks(db, { q: 'night a watch', page: 1, locale: 'en' })).total).toBeGreaterThan(0);
+  });
+
   test('ranking: the exact title first, then titles starting with the words, then the best known', async () => {
     const artist = await db.artist.findFirstOrThrow({ where: { status: 'published' } });
     const work = (slug: string, title: string, popularity: number) =>

@@ -103,8 +103,8 @@ const HAS_CJK = /[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac
 
 /**
  * The artworks list. A search that finds fewer than FEW_RESULTS works on page 1 asks which title
- * (any language) or artist name is closest to what was typed (pg_trgm word similarity, on the
- * trigram indexes of migration 20261124040000_search_forgives) and searches that: when the
+ * (any language) or artist name is closest to what was typed (pg_trgm similarity, starting from
+ * the search index's word list: closestText) and searches that: when the
  * search found nothing, the answer is that search's results with `suggestion.shown`; when it found
  * one or two, they stay and the suggestion is only offered. A suggestion is offered only when it
  * finds more than what was typed did.
@@ -122,34 +122,122 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Artwor
   return found.total === 0 ? { ...instead, suggestion: { q: closest, shown: true } } : { ...found, suggestion: { q: closest, shown: false } };
 }
 
+/** Words of the word list followed for each typed word (and for all of them run together): the nearest by trigram similarity. */
+const CLOSEST_NEAR_WORDS = 8;
+/** Works taken from each such word, best known first (index-only), into the pool that is scored. */
+const CLOSEST_PER_WORD = 64;
+/** How deep the nearest words of two typed words are intersected (best-known works of each, index-only). */
+const CLOSEST_PAIR_DEPTH = 2_000;
+/** At most this many works of the pool (the best scored, then the best known) have their titles and artists compared. */
+const CLOSEST_CANDIDATES = 32;
+/** Typed words followed, as the search itself (artworkPage) takes at most eight. */
+const CLOSEST_TYPED_WORDS = 8;
+/** A typed word is tried as two words run together ("monalisa" = "mona" + "lisa") up to this length. */
+const CLOSEST_SPLIT_LENGTH = 40;
+
 /**
  * The published title (any language) or artist name closest to `q`, or null when none is close
- * (word similarity under pg_trgm's default threshold, 0.6). Each candidate set is read through a
- * trigram index (`<%`); the closest by word similarity, then by whole similarity (a name of about
- * the typed length wins), then the better known.
+ * enough (CLOSE_ENOUGH). Like the suggestions' typo branch it starts from the search index's word
+ * list (migration 20261124090000_search_terms), not from the 400,000+ titles:
+ *
+ * 1. near words: for each typed word, and for all of them run together, the CLOSEST_NEAR_WORDS
+ *    nearest words (`%` on `search_terms`, its trigram index), and the two words it is made of
+ *    when it is two words of the list run together ("monalisa", "nightwatch": primary-key probes);
+ * 2. a pool of works: each near word's CLOSEST_PER_WORD best-known works (index-only on
+ *    `artwork_terms`), and the works holding the nearest words of two typed words, found among
+ *    the CLOSEST_PAIR_DEPTH best known of each ("Lectora en Kioto" for "letora kioto" is one of a
+ *    few dozen works among thousands holding either word);
+ * 3. each work of the pool scored by all the near words it holds (its entries, by primary key),
+ *    then the better known; the CLOSEST_CANDIDATES best;
+ * 4. their titles, their artists' names (artist names are words of the works' search texts, so a
+ *    misspelt name reaches the artist's works) and any title that is a near word itself are
+ *    compared as before: near (`%` or `<%`), closest by word similarity, then by whole similarity
+ *    (a text of about the typed length wins), then the better known.
+ *
+ * Bounded (at most nine typed words, eight near words each, a few thousand index entries in all)
+ * where the old scan of every title grew with the catalog, and so approximate: among titles
+ * equally close, those of better-known works are seen; a text none of whose words is near a typed
+ * word (trigram similarity under 0.3: "tohmas" is 0.27 like "thomas") is not found.
  */
 async function closestText(db: Db, q: string): Promise<string | null> {
   // `%` (whole similarity, threshold 0.3) or `<%` (word similarity, threshold 0.6): "monalisa" is
   // 0.58 like "Mona Lisa" as a whole, "sternenacht" 0.92 like a stretch of "die sternennacht".
   const near = (v: Prisma.Sql) => Prisma.sql`(t.f % ${v} OR t.f <% ${v})`;
   const closeness = (v: Prisma.Sql) => Prisma.sql`greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v}))`;
-  const [row] = await db.$queryRaw<{ text: string }[]>(Prisma.sql`
-    WITH typed AS (SELECT shop_fold(${q}) AS f)
+  const [row] = await db.$queryRaw<{ text: string }[]>(
+    planOnce(Prisma.sql`
+    WITH typed AS (SELECT shop_fold(${q}) AS f),
+    -- Each typed word (numbered) and all of them run together; trigrams say little under three letters.
+    typed_words AS (
+      SELECT DISTINCT ON (v.word) v.word, v.n FROM typed t CROSS JOIN LATERAL unnest(array_append(
+               (string_to_array(t.f, ' '))[1:${CLOSEST_TYPED_WORDS}], replace(t.f, ' ', ''))) WITH ORDINALITY v(word, n)
+       WHERE length(v.word) >= 3 ORDER BY v.word, v.n),
+    near_words AS MATERIALIZED (
+      SELECT m.n, m.term, max(m.sim) AS sim FROM (
+        SELECT v.n, s.term, similarity(s.term, v.word) AS sim FROM typed_words v CROSS JOIN LATERAL (
+          SELECT s.term FROM search_terms s WHERE s.term % v.word ORDER BY similarity(s.term, v.word) DESC, s.term LIMIT ${CLOSEST_NEAR_WORDS}) s
+        UNION ALL
+        -- Two words of the list run together, each counted as a typed word of its own (n·100 + 1, + 2).
+        SELECT unnest(ARRAY[v.n * 100 + 1, v.n * 100 + 2]), unnest(ARRAY[a.term, b.term]), 1 FROM typed_words v
+          CROSS JOIN LATERAL generate_series(3, least(length(v.word), ${CLOSEST_SPLIT_LENGTH}) - 3) i
+          -- Probes of the word list's primary key, not a join reading all of it.
+          CROSS JOIN LATERAL (SELECT a.term FROM search_terms a WHERE a.term = left(v.word, i) OFFSET 0) a
+          CROSS JOIN LATERAL (SELECT b.term FROM search_terms b WHERE b.term = substr(v.word, i + 1) OFFSET 0) b
+      ) m GROUP BY m.n, m.term),
+    -- The nearest word of each typed word (or half of one), numbered.
+    best AS MATERIALIZED (
+      SELECT b.term, row_number() OVER (ORDER BY b.term) AS k FROM (
+        SELECT DISTINCT b.term FROM (SELECT DISTINCT ON (n) n, term FROM near_words ORDER BY n, sim DESC, term) b) b),
+    pool AS (
+      SELECT e.id, max(e.known) AS known FROM (
+        SELECT e.artwork_id AS id, e.popularity AS known FROM (SELECT DISTINCT term FROM near_words) n CROSS JOIN LATERAL (
+          SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = n.term
+           ORDER BY p.popularity DESC, p.artwork_id LIMIT ${CLOSEST_PER_WORD}) e
+        UNION ALL
+        -- Works holding the nearest words of two typed words: their best-known CLOSEST_PAIR_DEPTH
+        -- each, intersected ("Enfant bleu" is one of ~30 works among the ~3,000 of each word).
+        (SELECT e.artwork_id, max(e.popularity) FROM best b CROSS JOIN LATERAL (
+           SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = b.term
+            ORDER BY p.popularity DESC, p.artwork_id LIMIT ${CLOSEST_PAIR_DEPTH}) e
+          WHERE (SELECT count(*) FROM best) > 1
+          GROUP BY e.artwork_id HAVING min(b.k) <> max(b.k) ORDER BY 2 DESC, 1 LIMIT ${CLOSEST_PER_WORD})
+      ) e GROUP BY e.id),
+    -- A work scores the similarities of the near words it holds: holding those of two typed words
+    -- ("river", "sunset"), or a whole word rather than a short common one ("vermeer" beside "del"
+    -- for "vermeer delft"), counts more; then the better known.
+    candidates AS MATERIALIZED (
+      SELECT p.id FROM pool p CROSS JOIN LATERAL (
+        SELECT sum(n.sim) AS score FROM artwork_terms d JOIN near_words n ON n.term = d.term WHERE d.artwork_id = p.id) s
+       ORDER BY s.score DESC, p.known DESC, p.id LIMIT ${CLOSEST_CANDIDATES}),
+    works AS MATERIALIZED (
+      SELECT w.id, w.artist_id, w.popularity FROM candidates c JOIN artworks w ON w.id = c.id AND w.status = 'published'),
+    texts AS (
+      SELECT x.title AS text, w.popularity AS known FROM works w JOIN artwork_texts x ON x.artwork_id = w.id AND x.title IS NOT NULL
+      UNION ALL
+      -- A title that is a near word itself ("Garden" for "gardn") is the closest as a whole, and
+      -- rarely a best-known work's: one per word, by the folded-title index (short titles only,
+      -- where a one-word title is).
+      SELECT x.title, x.known FROM near_words n CROSS JOIN LATERAL (
+        SELECT x.title, w.popularity AS known
+          FROM artwork_texts x JOIN artworks w ON w.id = x.artwork_id AND w.status = 'published'
+         WHERE shop_fold(x.title) = n.term AND octet_length(x.title) <= ${SHORT_TITLE_BYTES} LIMIT 1) x
+      UNION ALL
+      -- The candidates' artists by primary key (OFFSET 0: not a hash join reading every artist).
+      SELECT n.text, n.known FROM (SELECT DISTINCT artist_id FROM works) i CROSS JOIN LATERAL (
+        SELECT a.name AS text, a.artwork_count * 1000 AS known FROM artists a
+         WHERE a.id = i.artist_id AND a.status = 'published' AND a.artwork_count > 0
+        UNION ALL
+        SELECT n.name, a.artwork_count * 1000 FROM artist_texts n JOIN artists a ON a.id = n.artist_id AND a.status = 'published' AND a.artwork_count > 0
+         WHERE n.artist_id = i.artist_id OFFSET 0) n),
+    -- Titles and names repeat (across languages, across works): each text folded and compared once.
+    folded AS (
+      SELECT f.text, f.v, f.known FROM (SELECT x.text, max(x.known) AS known FROM texts x GROUP BY x.text) x
+       CROSS JOIN LATERAL (SELECT x.text, shop_fold(x.text) AS v, x.known OFFSET 0) f)
     SELECT c.text FROM (
-      (SELECT x.title AS text, ${closeness(Prisma.sql`shop_fold(x.title)`)} AS ws, similarity(t.f, shop_fold(x.title)) AS s, w.popularity AS known
-         FROM typed t JOIN artwork_texts x ON ${near(Prisma.sql`shop_fold(x.title)`)}
-         JOIN artworks w ON w.id = x.artwork_id AND w.status = 'published'
-        ORDER BY ws DESC, s DESC, known DESC LIMIT 5)
-      UNION ALL
-      (SELECT a.name, ${closeness(Prisma.sql`shop_fold(a.name)`)}, similarity(t.f, shop_fold(a.name)), a.artwork_count * 1000
-         FROM typed t JOIN artists a ON ${near(Prisma.sql`shop_fold(a.name)`)} AND a.status = 'published' AND a.artwork_count > 0
-        ORDER BY 2 DESC, 3 DESC LIMIT 5)
-      UNION ALL
-      (SELECT n.name, ${closeness(Prisma.sql`shop_fold(n.name)`)}, similarity(t.f, shop_fold(n.name)), a.artwork_count * 1000
-         FROM typed t JOIN artist_texts n ON ${near(Prisma.sql`shop_fold(n.name)`)}
-         JOIN artists a ON a.id = n.artist_id AND a.status = 'published' AND a.artwork_count > 0
-        ORDER BY 2 DESC, 3 DESC LIMIT 5)
-    ) c WHERE c.ws >= ${CLOSE_ENOUGH} ORDER BY c.ws DESC, c.s DESC, c.known DESC LIMIT 1`);
+      SELECT x.text, ${closeness(Prisma.sql`x.v`)} AS ws, similarity(t.f, x.v) AS s, x.known
+        FROM typed t, folded x WHERE ${near(Prisma.sql`x.v`)}
+    ) c WHERE c.ws >= ${CLOSE_ENOUGH} ORDER BY c.ws DESC, c.s DESC, c.known DESC LIMIT 1`),
+  );
   return row && row.text.trim().toLowerCase() !== q.toLowerCase() ? row.text.trim() : null;
 }
 
@@ -417,15 +505,29 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     // A search alone (the search box) is answered from the search index; a search inside a
     // filtered grid narrows the filter's works with the trigram index of their search text.
     const fromIndex = filterCount === words.length && !FOLDS_TO_SPACE.test(query.q ?? '');
+    // A word of one or two Latin letters ("à" in "Jardin à Paris") lies inside a large share of
+    // all terms: its entries are most of the index (65 ms to read at 100,000 works). The longer
+    // words are intersected first; their matches are then checked for it, each by primary key
+    // (its terms, one index range) with the same LIKE. A search of short words only is unchanged.
+    const intersected = words.filter((word) => [...word].length > 2 || CJK.test(word));
+    const checked = intersected.length ? words.filter((word) => !intersected.includes(word)) : [];
+    const fromWords = intersected.length ? intersected : words;
+    const fromTerms =
+      fromWords.length === 1
+        ? Prisma.sql`SELECT DISTINCT m.id, m.popularity FROM (${worksWithWord(fromWords[0]!)}) m`
+        : Prisma.join(
+            fromWords.map((word) => Prisma.sql`(${worksWithWord(word)})`),
+            ' INTERSECT ',
+          );
+    const holding = checked.map(
+      (word) => Prisma.sql`EXISTS (SELECT 1 FROM artwork_terms d WHERE d.artwork_id = m.id AND d.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%')`,
+    );
     ctes.push(
       Prisma.sql`matched AS MATERIALIZED (${
         fromIndex
-          ? words.length === 1
-            ? Prisma.sql`SELECT DISTINCT m.id, m.popularity FROM (${worksWithWord(words[0]!)}) m`
-            : Prisma.join(
-                words.map((word) => Prisma.sql`(${worksWithWord(word)})`),
-                ' INTERSECT ',
-              )
+          ? checked.length
+            ? Prisma.sql`SELECT m.id, m.popularity FROM (${fromTerms}) m WHERE ${Prisma.join(holding, ' AND ')}`
+            : fromTerms
           : Prisma.sql`SELECT w.id, w.popularity FROM artworks w WHERE ${Prisma.join([...filters, ...words.map(wordFilter)], ' AND ')}`
       })`,
     );
