@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: the catalog's load benchmark at 100,000 works (issue 3, "Scale data and benchmark").
  *
- *   npm run bench [-- --quick] [--duration=10] [--connections=32] [--only=search,artwork-detail]
- *                 [--skip-build] [--cpu-prof] [--no-report]
+ *   npm run bench [-- --quick] [--duration=10] [--connections=32] [--only=search,artwork-detail,pages]
+ *                 [--skip-build] [--cpu-prof] [--no-report] [--growth=10000]
  *
  * 1. An embedded PostgreSQL in the OS temp folder, migrated, seeded and filled with the synthetic
  *    catalog of scripts/fill-catalog.ts. The filled folder is kept between runs and reused while the
@@ -13,15 +13,19 @@
  * 3. The floor: a bare `node:http` + `pg` server (own process, pool of 10 like Prisma's adapter)
  *    that replays, for each URL, exactly the SQL statements the service ran for that URL. They are
  *    captured once per URL by calling the real /v1 handler (handleRest) in-process with a Prisma
- *    client that logs its queries. Lists, search, by-slugs and sitemaps: every statement, in
- *    parallel (the service's Promise.all); detail endpoints: the first (main) statement only. The
- *    floor answers JSON.stringify(rows).
+ *    client that logs its queries. Every statement of a request, wave after wave as the service
+ *    ran them, named where the app prepares them (issue 20's fair floor); and, for a request of
+ *    several statements, all of them in one round trip (the fewest-round-trips floor). The floor
+ *    answers JSON.stringify(rows).
  * 4. autocannon, 32 connections, 10 s per endpoint (3 s with --quick), after a short warm-up, on the
  *    app and on the floor; p50/p95/p99 come from every response time, rps = responses / duration.
  * 5. One-at-a-time latencies (sitemap chunk target), an in-process breakdown of where a request's
  *    time goes (HTTP to the served app, handleRest, the same statements through Prisma, through pg), and
  *    EXPLAIN (ANALYZE, BUFFERS) of the search statements.
- * 6. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
+ * 6. Never-rendered artwork, artist and browse pages in seven locales, each address requested once,
+ *    beside the /v1 answers they are built from; the shop's memory at rest and under each load;
+ *    with --growth, the cold pass again on a smaller catalog (issue 20, items 4 and 5).
+ * 7. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
  *    is stopped at the end, also on failure or Ctrl-C.
  *
  * Against another commit's build, in one run (issue 16, "Performance must not regress"):
@@ -131,7 +135,7 @@ function literal(value: unknown): string {
   if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`; // standard_conforming_strings is on
   throw new Error(`no literal for ${JSON.stringify(value)}`);
 }
-/** All the statements in one text, `$n` replaced by the literals (highest first: `$10` before `$1`). */
+/** All the statements in one text, each `$n` replaced by its literal (`$1` never matches inside `$10`). */
 function oneTripText(statements: Statement[]): string {
   return statements.map((s) => s.sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => literal(s.params[Number(n) - 1]))).join(';\n');
 }
