@@ -375,8 +375,14 @@ type Autocannon = ((opts: Record<string, unknown>) => Promise<{ duration: number
 }) & { track?: unknown };
 const autocannon = require('autocannon') as Autocannon;
 
-/** One measurement: `seconds` of autocannon on `base`, rotating over `paths`. */
-async function measure(base: string, paths: string[], seconds: number, countCache = false): Promise<Round> {
+/**
+ * How a measurement runs: `seconds` of load at CONNECTIONS, or every address exactly once at
+ * `connections` (autocannon's `amount`), so that a page nobody asked for is asked for once.
+ */
+type Span = { seconds: number } | { once: true; connections: number };
+
+/** One measurement of autocannon on `base`, rotating over `paths`. */
+async function measure(base: string, paths: string[], span: Span, countCache = false): Promise<Round> {
   let i = 0;
   const times: number[] = [];
   let bytes = 0;
@@ -390,8 +396,7 @@ async function measure(base: string, paths: string[], seconds: number, countCach
   };
   const run = autocannon({
     url: base,
-    connections: CONNECTIONS,
-    duration: seconds,
+    ...('once' in span ? { connections: span.connections, amount: paths.length, timeout: 60 } : { connections: CONNECTIONS, duration: span.seconds }),
     requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }), ...(countCache ? { onResponse } : {}) }],
   });
   run.on('response', (_client, status, size, ms) => {
@@ -400,18 +405,19 @@ async function measure(base: string, paths: string[], seconds: number, countCach
     if (status < 200 || status >= 300) non2xx++;
   });
   const result = await run;
+  if ('once' in span) return { times, seconds: result.duration, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
   // autocannon drops its connections at the end, but the server still works through what they
   // asked: wait until it answers again, so the next run does not pay for this one's backlog.
   await get(base, paths[0]!).catch(() => undefined);
   if (!times.length)
     log(
-      `no response from ${base} in ${seconds} s: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: (result as unknown as { requests: { total: number } }).requests.total })}`,
+      `no response from ${base} in ${span.seconds} s: ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, total: (result as unknown as { requests: { total: number } }).requests.total })}`,
     );
-  return { times, seconds: result.duration || seconds, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
+  return { times, seconds: result.duration || span.seconds, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
 }
 
 async function load(base: string, paths: string[], seconds: number, countCache = false): Promise<LoadStats> {
-  return summarize([await measure(base, paths, seconds, countCache)]);
+  return summarize([await measure(base, paths, { seconds }, countCache)]);
 }
 
 async function sequential(base: string, paths: string[], n: number): Promise<{ median: number; max: number; mean: number; bytes: number }> {
@@ -676,10 +682,12 @@ async function pageKinds(url: string): Promise<PageKind[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    // Records of each kind; each in the seven locales is an address.
+    const perKind = quick ? 40 : 80;
     const rows = async (sql: string) => (await client.query<{ slug: string; kind?: string }>(sql)).rows;
-    const works = await rows(`SELECT slug FROM artworks WHERE status = 'published' AND id % 997 = 500 ORDER BY id LIMIT ${quick ? 40 : 80}`);
-    const artists = await rows(`SELECT slug FROM artists WHERE status = 'published' AND artwork_count > 0 ORDER BY (id * 7919) % 10007 OFFSET 100 LIMIT ${quick ? 40 : 80}`);
-    const taxa = await rows(`SELECT kind::text AS kind, slug FROM taxa WHERE artwork_count >= 3 ORDER BY (id * 7919) % 10007 OFFSET 100 LIMIT ${quick ? 40 : 80}`);
+    const works = await rows(`SELECT slug FROM artworks WHERE status = 'published' AND id % 997 = 500 ORDER BY id LIMIT ${perKind}`);
+    const artists = await rows(`SELECT slug FROM artists WHERE status = 'published' AND artwork_count > 0 ORDER BY (id * 7919) % 10007 OFFSET 100 LIMIT ${perKind}`);
+    const taxa = await rows(`SELECT kind::text AS kind, slug FROM taxa WHERE artwork_count >= 3 ORDER BY (id * 7919) % 10007 OFFSET 100 LIMIT ${perKind}`);
     // Record k, locale (k + round) mod 7: every pair once, neighbours differ in both.
     const mixed = <T>(records: T[]) => locales.flatMap((_, round) => records.map((record, k) => ({ record, locale: locales[(k + round) % locales.length]! })));
     const kind = (name: string, label: string, pairs: { page: string; answer: string }[]): PageKind => ({
@@ -713,26 +721,9 @@ async function pageKinds(url: string): Promise<PageKind[]> {
   }
 }
 
-/** Every address exactly once, `connections` at a time (autocannon's `amount`): nothing is asked twice. */
+/** Every address exactly once, `connections` at a time: nothing is asked twice. */
 async function eachOnce(base: string, paths: string[], connections: number): Promise<LoadStats> {
-  let i = 0;
-  const times: number[] = [];
-  let bytes = 0;
-  let non2xx = 0;
-  const run = autocannon({
-    url: base,
-    connections,
-    amount: paths.length,
-    timeout: 60,
-    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }],
-  });
-  run.on('response', (_client, status, size, ms) => {
-    times.push(ms);
-    bytes += size;
-    if (status !== 200) non2xx++;
-  });
-  const result = await run;
-  return summarize([{ times, seconds: result.duration, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: 0, cacheMisses: 0 }]);
+  return summarize([await measure(base, paths, { once: true, connections })]);
 }
 
 /** The pages and, separately, their /v1 answers: one at a time, then PAGE_CONNECTIONS at a time. */
@@ -748,6 +739,9 @@ async function measureEachOnce(base: string, paths: string[]): Promise<{ one: Lo
 }
 
 // ───────────────────────────── memory (issue 20, item 5) ─────────────────────────────
+
+/** When the shop's memory is read: at rest and at its highest under each load, as deployed and cold. */
+type MemoryMoment = 'rest' | 'cached' | 'pages' | 'coldRest' | 'cold';
 
 /** Resident memory of the shop's processes (npm, start.ts, the server), in MiB: the whole group and its largest process (the server). */
 interface Memory {
@@ -789,9 +783,13 @@ async function peakMemory<T>(group: number, work: () => Promise<T>): Promise<[T,
 
 // ───────────────────────────── main ─────────────────────────────
 
-interface Row {
+/** An endpoint under load on the served app. */
+interface Measured {
   endpoint: Endpoint;
   app: LoadStats;
+}
+
+interface Row extends Measured {
   floor: LoadStats;
   /** The fewest-round-trips floor, for endpoints of more than one statement. */
   oneTrip?: LoadStats;
@@ -800,15 +798,15 @@ interface Row {
 /** One size of catalog measured cold (the growth table): its cold rows, database time per endpoint and memory. */
 interface Growth {
   works: number;
-  rows: Row[];
+  rows: Measured[];
   /** Mean database time of an endpoint's statements, one request at a time (bare pg, as the app sends them). */
   dbMs: Record<string, number>;
   memory: { rest: Memory; load: Memory };
 }
 
 /** Every endpoint under load on a served app: a warm-up, then the measured load. */
-async function loadEach(base: string, list: Endpoint[], label: string): Promise<{ endpoint: Endpoint; app: LoadStats }[]> {
-  const measured: { endpoint: Endpoint; app: LoadStats }[] = [];
+async function loadEach(base: string, list: Endpoint[], label: string): Promise<Measured[]> {
+  const measured: Measured[] = [];
   for (const endpoint of list) {
     await load(base, endpoint.paths, WARMUP);
     const app = await load(base, endpoint.paths, DURATION, true);
@@ -907,7 +905,7 @@ async function main() {
     // Every URL once on both, before any timing: both answer 200, caches and JIT are warm.
     await answersAll(appBase, list, false);
     await answersAll(floorBase, list, false);
-    const memory: Record<'rest' | 'cached' | 'pages' | 'coldRest' | 'cold', Memory> = {} as never;
+    const memory: Record<MemoryMoment, Memory> = {} as never;
     memory.rest = memoryOf(app.processGroup);
 
     const [appRows, cachedPeak] = await peakMemory(app.processGroup, () => loadEach(appBase, list, 'app'));
@@ -998,7 +996,7 @@ async function main() {
       await shop.stop();
       growth.push({
         works: OPTIONS.growth,
-        rows: measured.map((m) => ({ ...m, floor: m.app })),
+        rows: measured,
         dbMs: databaseMs(smallList, smallCaptured),
         memory: { rest, load: peak },
       });
@@ -1131,7 +1129,7 @@ async function compare(baselineRef: string) {
         await load(shops.new, endpoint.paths, WARMUP);
         const rounds: Record<'old' | 'new', Round[]> = { old: [], new: [] };
         for (let r = 0; r < OPTIONS.rounds; r++) {
-          for (const side of sides) rounds[side.key].push(await measure(shops[side.key], endpoint.paths, DURATION, true));
+          for (const side of sides) rounds[side.key].push(await measure(shops[side.key], endpoint.paths, { seconds: DURATION }, true));
         }
         const row: SideBySide = { endpoint, old: summarize(rounds.old), new: summarize(rounds.new) };
         rows.push(row);
@@ -1305,7 +1303,7 @@ function renderReport(input: {
   coldSingle: Single;
   migratedOnTop: string[];
   pageRows: PageRow[];
-  memory: Record<'rest' | 'cached' | 'pages' | 'coldRest' | 'cold', Memory>;
+  memory: Record<MemoryMoment, Memory>;
   growth: Growth[];
   /** The machine's load average (1, 5, 15 min) when the run started and ended. */
   load: { start: number[]; end: number[] };
@@ -1548,7 +1546,7 @@ function renderPages(w: (s?: string) => void, pageRows: PageRow[]) {
 }
 
 /** Issue 20, item 5: the shop's memory at rest and at its highest under each load. */
-function renderMemory(w: (s?: string) => void, memory: Record<'rest' | 'cached' | 'pages' | 'coldRest' | 'cold', Memory>) {
+function renderMemory(w: (s?: string) => void, memory: Record<MemoryMoment, Memory>) {
   w('## Memory');
   w();
   w(

@@ -8,7 +8,7 @@ export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 /** How many different statement texts a process prepares; later ones are sent unnamed. */
-export const PREPARED_STATEMENTS = 500;
+const PREPARED_STATEMENTS = 500;
 const PLAN_ONCE = '/* plan once */ ';
 const named = new Set<string>();
 

@@ -6,6 +6,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import styles from '@/components/browse/browse.module.css';
 import { LifeYears } from '@/components/browse/cards';
 import { cachedArtist } from '@/components/browse/catalog-lists';
+import { TaxonName } from '@/components/browse/taxon-name';
 import { pageParam, type SearchParams } from '@/components/browse/params';
 import { WorksList } from '@/components/browse/works';
 import { JsonLd } from '@/components/json-ld';
@@ -91,14 +92,7 @@ export default async function ArtistPage({ params, searchParams }: Props) {
             <ul className={styles.pills} aria-labelledby="artist-movements">
               {movements.map((movement) => (
                 <li key={movement.slug}>
-                  {movement.hasPage ? (
-                    <Link className={styles.pill} href={pagePath.taxon('movements', movement.slug)}>
-                      {movement.name}
-                    </Link>
-                  ) : (
-                    // Fewer than 3 published works: no browse page yet, so no link to a 404.
-                    <span className={`${styles.pill} ${styles.pillText}`}>{movement.name}</span>
-                  )}
+                  <TaxonName kind="movements" taxon={movement} className={styles.pill} textClassName={styles.pillText} />
                 </li>
               ))}
             </ul>

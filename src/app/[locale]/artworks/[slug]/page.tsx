@@ -7,8 +7,10 @@ import { cache } from 'react';
 import { ArtworkGrid } from '@/components/artwork/artwork-card';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { JsonLd } from '@/components/json-ld';
+import { TaxonName } from '@/components/browse/taxon-name';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { buttonClass } from '@/components/ui/button';
+import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
 import { formatSize, formatUsd } from '@/lib/format';
@@ -23,7 +25,6 @@ import { pagePath } from '@/shared/paths';
 import { paymentModeOf } from '@/shared/payment';
 import { serverApi } from '@/trpc/server';
 import { ArtworkOrder } from './_components/artwork-order';
-import { ClientMessages } from '@/i18n/client-messages-provider';
 import { ZoomableImage } from './_components/zoomable-image';
 import styles from './_components/artwork-page.module.css';
 
@@ -207,7 +208,7 @@ export default async function ArtworkPage({ params }: Props) {
                           {byKind(kind).map((taxon, i) => (
                             <span key={taxon.slug}>
                               {i > 0 ? ', ' : null}
-                              {taxon.hasPage ? <Link href={pagePath.taxon(kind, taxon.slug)}>{taxon.name}</Link> : taxon.name}
+                              <TaxonName kind={kind} taxon={taxon} />
                             </span>
                           ))}
                         </dd>
@@ -221,14 +222,7 @@ export default async function ArtworkPage({ params }: Props) {
                         <ul className={styles.chips}>
                           {subjects.map((taxon) => (
                             <li key={taxon.slug}>
-                              {taxon.hasPage ? (
-                                <Link className={styles.chip} href={pagePath.taxon('subjects', taxon.slug)}>
-                                  {taxon.name}
-                                </Link>
-                              ) : (
-                                // Fewer than 3 published works: no browse page yet, so no link to a 404.
-                                <span className={`${styles.chip} ${styles.chipText}`}>{taxon.name}</span>
-                              )}
+                              <TaxonName kind="subjects" taxon={taxon} className={styles.chip} textClassName={styles.chipText} />
                             </li>
                           ))}
                         </ul>
