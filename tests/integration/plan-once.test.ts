@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { artistDetail, listArtworks, listTaxa } from '@/server/catalog/service';
+import { artistDetail, artworkDetail, listArtworks, listTaxa } from '@/server/catalog/service';
 import { createDb, planOnce, statementName, type Db } from '@/server/db/client';
 import { Prisma } from '@/generated/prisma/client';
 import { ownDatabase } from '../support/database';
@@ -38,9 +38,15 @@ test('planOnce statements are prepared once and keep answering alike; others are
   for (const slug of ['sandro-botticelli', 'johannes-vermeer', 'rembrandt', 'edouard-manet', 'leonardo-da-vinci', 'vincent-van-gogh']) await artistDetail(one, slug, 1, 'fr');
   expect(await artistDetail(one, 'vincent-van-gogh', 1, 'fr')).toEqual(first);
   await listTaxa(one, 'museums', 1, 'ja');
+  // The artwork page's read: what a crawler asks most; its generic plan spares 1–2 ms of planning.
+  const starry = await artworkDetail(one, 'the-starry-night', 'de');
+  for (const slug of ['mona-lisa', 'the-night-watch', 'girl-with-a-pearl-earring', 'the-birth-of-venus', 'wheatfield-with-crows', 'the-starry-night'])
+    await artworkDetail(one, slug, 'de');
+  expect(await artworkDetail(one, 'the-starry-night', 'de')).toEqual(starry);
+  expect(starry.related.length).toBeGreaterThan(0);
 
   const statements = await prepared();
-  expect(statements.map((s) => s.statement.startsWith('/* plan once */'))).toEqual([true, true]);
+  expect(statements.map((s) => s.statement.startsWith('/* plan once */'))).toEqual([true, true, true]);
   const detail = statements.find((s) => s.statement.includes('artist_texts'))!;
   expect(detail.name).toBe(statementName(detail.statement));
   expect(Number(detail.generic_plans) + Number(detail.custom_plans)).toBe(8);

@@ -657,8 +657,11 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
     ) r ORDER BY r.grp, r.popularity DESC, r.id LIMIT ${RELATED}`;
   // The card's own statement (OFFSET 0: planned on its own) brings the story from the texts it
   // joins anyway; one pass over the work's browse pages gives both their list and its movements.
+  // Planned once (planOnce): planning it took 1.5 ms against 1 ms of execution, and the generic
+  // plan measured as fast or faster for every work tried (the Mona Lisa: 12 → 4 ms).
   const [row] = isSlug(slug)
-    ? await db.$queryRaw<DetailRow[]>(Prisma.sql`
+    ? await db.$queryRaw<DetailRow[]>(
+        planOnce(Prisma.sql`
         SELECT aw.*, mv.taxa, ${cardsJson(related, locale)} AS related
           FROM (${cards(
             Prisma.sql`SELECT w.*, 1 AS ord FROM artworks w WHERE w.slug = ${slug} AND w.status = 'published'`,
@@ -672,7 +675,8 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
               FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id
               LEFT JOIN taxon_texts xl ON xl.taxon_id = t.id AND xl.locale = ${lang}
               LEFT JOIN taxon_texts xe ON xe.taxon_id = t.id AND xe.locale = 'en'
-             WHERE l.artwork_id = aw.id) mv`)
+             WHERE l.artwork_id = aw.id) mv`),
+      )
     : [];
   if (!row) throw notFound(`No artwork in the catalog has the slug "${slug}".`);
   const taxa: TaxonRef[] = row.taxa
