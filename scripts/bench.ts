@@ -2,7 +2,7 @@
  * `npm run bench`: the catalog's load benchmark at 100,000 works (issue 3, "Scale data and benchmark").
  *
  *   npm run bench [-- --quick] [--duration=10] [--connections=32] [--only=search,artwork-detail,pages]
- *                 [--skip-build] [--cpu-prof] [--no-report] [--growth=10000]
+ *                 [--skip-build] [--cpu-prof] [--no-report] [--growth=10000[,1000000]]
  *
  * 1. An embedded PostgreSQL in the OS temp folder, migrated, seeded and filled with the synthetic
  *    catalog of scripts/fill-catalog.ts. The filled folder is kept between runs and reused while the
@@ -24,7 +24,7 @@
  *    EXPLAIN (ANALYZE, BUFFERS) of the search statements.
  * 6. Never-rendered artwork, artist and browse pages in seven locales, each address requested once,
  *    beside the /v1 answers they are built from; the shop's memory at rest and under each load;
- *    with --growth, the cold pass again on a smaller catalog (issue 20, items 4 and 5).
+ *    with --growth, the cold pass again on catalogs of other sizes (issue 20, items 4 and 5).
  * 7. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
  *    is stopped at the end, also on failure or Ctrl-C.
  *
@@ -54,6 +54,7 @@ import pg from 'pg';
 import { prepareBaseline, resolveCommit } from './lib/baseline';
 import { fmt, parseBenchArgs, percentile, renderComparison, summarize, type BenchOptions, type LoadStats, type Round, type SideBySide } from './lib/bench-compare';
 import { freePort } from './lib/free-port';
+import type { FillResult } from './fill-catalog';
 import { startShopServer } from './lib/shop-server';
 import { typedSuggestions } from './lib/typing';
 import { pluralOf, taxonKinds, type TaxonKind } from '@/shared/catalog';
@@ -577,7 +578,7 @@ async function explainSearches(url: string, list: Endpoint[], table: Record<stri
 // ───────────────────────────── the database ─────────────────────────────
 
 /** One database per catalog size, kept between runs (a 100,000-work fill takes over a minute). */
-async function benchDatabase(works = WORKS): Promise<{ url: string; stop: () => Promise<void>; dir: string; reused: boolean; migratedOnTop: string[] }> {
+async function benchDatabase(works = WORKS): Promise<{ url: string; stop: () => Promise<void>; dir: string; reused: boolean; migratedOnTop: string[]; fillSeconds?: number }> {
   const artists = artistsFor(works);
   const { listMigrations } = await import('@/server/db/migrate');
   // What shapes the data. Migrations are not part of it: a new migration is applied on top of a
@@ -592,7 +593,7 @@ async function benchDatabase(works = WORKS): Promise<{ url: string; stop: () => 
   const migrations = listMigrations().map((m) => `${m.name}:${m.checksum}`);
   const cacheRoot = path.join(os.tmpdir(), 'art-prints-bench');
   mkdirSync(cacheRoot, { recursive: true, mode: 0o755 });
-  // A folder per size (the growth table's second size keeps the first's fill); an older fill of the same size goes.
+  // A folder per size (the growth table's other sizes keep the main one's fill); an older fill of the same size goes.
   const name = works === WORKS ? fingerprint : `${works}-${fingerprint}`;
   const sameSize = (folder: string) => (works === WORKS ? !folder.includes('-') : folder.startsWith(`${works}-`));
   for (const old of readdirSync(cacheRoot)) if (old !== name && sameSize(old)) rmSync(path.join(cacheRoot, old), { recursive: true, force: true });
@@ -609,9 +610,10 @@ async function benchDatabase(works = WORKS): Promise<{ url: string; stop: () => 
   const migratedOnTop = reused ? migrations.filter((m) => !known.includes(m)).map((m) => m.split(':')[0]!) : [];
   // Always the embedded database of this folder, whatever DATABASE_URL the shell has.
   const database = await openDatabase(parseEnv({ NODE_ENV: 'production', DATA_DIR: dir }));
+  let result: FillResult;
   try {
     await prepareDatabase(database.url);
-    const result = await fillCatalog(database.url, { works, artists, log: (line) => log(`fill: ${line}`) });
+    result = await fillCatalog(database.url, { works, artists, log: (line) => log(`fill: ${line}`) });
     if (migratedOnTop.length) {
       // New indexes on expressions need their statistics before the planner can use them well.
       log(`migrated the filled database: ${migratedOnTop.join(', ')}; analyzing`);
@@ -624,7 +626,7 @@ async function benchDatabase(works = WORKS): Promise<{ url: string; stop: () => 
     await database.stop();
     throw error;
   }
-  return { url: database.url, stop: database.stop, dir, reused, migratedOnTop };
+  return { url: database.url, stop: database.stop, dir, reused, migratedOnTop, ...(result.filled ? { fillSeconds: result.seconds } : {}) };
 }
 
 /**
@@ -802,6 +804,8 @@ interface Growth {
   /** Mean database time of an endpoint's statements, one request at a time (bare pg, as the app sends them). */
   dbMs: Record<string, number>;
   memory: { rest: Memory; load: Memory };
+  /** How long filling its database took in this run (none: an earlier run's fill was reused). */
+  fillSeconds?: number;
 }
 
 /** Every endpoint under load on a served app: a warm-up, then the measured load. */
@@ -979,28 +983,30 @@ async function main() {
     const plans = await explainSearches(database.url, list, captured.table);
     const versions = await versionsOf(database.url);
 
-    // The growth table: the same cold pass on a smaller catalog, in this run.
+    // The growth table: the same cold pass on catalogs of other sizes, in this run, one at a time.
     const growth: Growth[] = [];
     if (OPTIONS.growth) {
-      log(`growth: the cold pass on ${OPTIONS.growth.toLocaleString('en')} works`);
-      const small = await benchDatabase(OPTIONS.growth);
-      stops.push({ name: `the embedded PostgreSQL of ${OPTIONS.growth} works`, stop: small.stop });
-      const smallList = await endpoints(small.url);
-      const smallCaptured = await capture(small.url, smallList, appBase);
-      const smallPort = await freePort();
-      const smallBase = `http://${HOST}:${smallPort}`;
-      const shop = await startApp(small.url, smallPort, '0', `next-${OPTIONS.growth}.log`, false);
-      await answersAll(smallBase, smallList, true);
-      const rest = memoryOf(shop.processGroup);
-      const [measured, peak] = await peakMemory(shop.processGroup, () => loadEach(smallBase, smallList, `COLD ${OPTIONS.growth}`));
-      await shop.stop();
-      growth.push({
-        works: OPTIONS.growth,
-        rows: measured,
-        dbMs: databaseMs(smallList, smallCaptured),
-        memory: { rest, load: peak },
-      });
+      for (const works of OPTIONS.growth.filter((w) => w !== WORKS)) {
+        log(`growth: the cold pass on ${works.toLocaleString('en')} works`);
+        const other = await benchDatabase(works);
+        let stopped: Promise<void> | undefined;
+        const stopOther = () => (stopped ??= other.stop());
+        stops.push({ name: `the embedded PostgreSQL of ${works} works`, stop: stopOther });
+        const otherList = await endpoints(other.url);
+        const otherCaptured = await capture(other.url, otherList, appBase);
+        const otherPort = await freePort();
+        const otherBase = `http://${HOST}:${otherPort}`;
+        const shop = await startApp(other.url, otherPort, '0', `next-${works}.log`, false);
+        await answersAll(otherBase, otherList, true);
+        const rest = memoryOf(shop.processGroup);
+        const [measured, peak] = await peakMemory(shop.processGroup, () => loadEach(otherBase, otherList, `COLD ${works}`));
+        await shop.stop();
+        // Its database goes before the next size's starts (a million works' buffers are not small).
+        await stopOther();
+        growth.push({ works, rows: measured, dbMs: databaseMs(otherList, otherCaptured), memory: { rest, load: peak }, fillSeconds: other.fillSeconds });
+      }
       growth.push({ works: WORKS, rows: coldRows, dbMs: databaseMs(list, captured), memory: { rest: memory.coldRest, load: memory.cold } });
+      growth.sort((a, b) => a.works - b.works);
     }
 
     const report = renderReport({
@@ -1568,27 +1574,33 @@ function renderMemory(w: (s?: string) => void, memory: Record<MemoryMoment, Memo
 
 /** Issue 20, item 5: how cold p95 and database time grow with the catalog, measured in this run. */
 function renderGrowth(w: (s?: string) => void, growth: Growth[]) {
-  const [small, large] = growth as [Growth, Growth];
   const n = (g: Growth) => g.works.toLocaleString('en');
-  w(`## Growth: ${n(small)} → ${n(large)} works (cold)`);
+  const [first, last] = [growth[0]!, growth[growth.length - 1]!];
+  const others = growth.filter((g) => g.works !== WORKS);
+  w(`## Growth: ${growth.map(n).join(' → ')} works (cold)`);
   w();
   w(
-    `The cold pass (response cache off, ${CONNECTIONS} connections) run again in this run on a catalog of ${n(small)} works (${artistsFor(small.works).toLocaleString('en')} artists, the same fill script), and the mean database time of each endpoint's statements one request at a time (bare pg, as the app sends them). A growth factor near 1 means the cost does not depend on the catalog's size. A point at 1,000,000 works was not measured: scripts/fill-catalog.ts fills from Node at about 1,300 works a second (over 12 minutes for a million, plus indexes), which this run's time did not allow.`,
+    `The cold pass (response cache off, ${CONNECTIONS} connections) run again in this run on catalogs of ${others.map((g) => `${n(g)} works (${artistsFor(g.works).toLocaleString('en')} artists)`).join(' and ')}, filled by the same script and measured one size at a time after the main measurements (the 100,000-work database idle meanwhile), and the mean database time of each endpoint's statements one request at a time (bare pg, as the app sends them). The last columns give the growth from ${n(first)} to ${n(last)} works: near 1, the cost does not depend on the catalog's size.`,
   );
+  const fills = others.filter((g) => g.fillSeconds !== undefined);
+  if (fills.length) w(`Filled in this run: ${fills.map((g) => `${n(g)} works in ${fmt(g.fillSeconds! / 60, 1)} min`).join(', ')} (including vacuum and analyze).`);
   w();
-  w(`| endpoint | p95 ${n(small)} | p95 ${n(large)} | × | rps ${n(small)} | rps ${n(large)} | database ms ${n(small)} | database ms ${n(large)} | × |`);
-  w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const row of large.rows) {
-    const other = small.rows.find((r) => r.endpoint.name === row.endpoint.name);
-    if (!other) continue;
-    const [d0, d1] = [small.dbMs[row.endpoint.name] ?? NaN, large.dbMs[row.endpoint.name] ?? NaN];
+  w(
+    `| endpoint | ${growth.map((g) => `p95 ${n(g)}`).join(' | ')} | ${growth.map((g) => `rps ${n(g)}`).join(' | ')} | ${growth.map((g) => `database ms ${n(g)}`).join(' | ')} | p95 × | database × |`,
+  );
+  w(`| --- | ${growth.map(() => '---: | ---: | ---:').join(' | ')} | ---: | ---: |`);
+  for (const row of last.rows) {
+    const name = row.endpoint.name;
+    const at = growth.map((g) => g.rows.find((r) => r.endpoint.name === name));
+    if (at.some((r) => !r)) continue;
+    const db = growth.map((g) => g.dbMs[name] ?? NaN);
     w(
-      `| ${row.endpoint.name} | ${fmt(other.app.p95)} | ${fmt(row.app.p95)} | ${fmt(row.app.p95 / other.app.p95, 2)} | ${fmt(other.app.rps, 0)} | ${fmt(row.app.rps, 0)} | ${fmt(d0, 2)} | ${fmt(d1, 2)} | ${fmt(d1 / d0, 2)} |`,
+      `| ${name} | ${at.map((r) => fmt(r!.app.p95)).join(' | ')} | ${at.map((r) => fmt(r!.app.rps, 0)).join(' | ')} | ${db.map((d) => fmt(d, 2)).join(' | ')} | ${fmt(at[at.length - 1]!.app.p95 / at[0]!.app.p95, 2)} | ${fmt(db[db.length - 1]! / db[0]!, 2)} |`,
     );
   }
   w();
   w(
-    `Memory of the cold instance: at rest ${fmt(small.memory.rest.serverMiB, 0)} MiB (${n(small)}) and ${fmt(large.memory.rest.serverMiB, 0)} MiB (${n(large)}); highest under load ${fmt(small.memory.load.serverMiB, 0)} and ${fmt(large.memory.load.serverMiB, 0)} MiB.`,
+    `Memory of the cold instance, at rest: ${growth.map((g) => `${fmt(g.memory.rest.serverMiB, 0)} MiB (${n(g)})`).join(', ')}; highest under load: ${growth.map((g) => `${fmt(g.memory.load.serverMiB, 0)} MiB (${n(g)})`).join(', ')}.`,
   );
   w();
 }

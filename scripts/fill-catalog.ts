@@ -498,6 +498,63 @@ async function bulkInsert(client: pg.ClientBase, table: string, columns: [name: 
   }
 }
 
+/** Works written per round trip group (their rows, titles and links); a million works take ten. */
+const CHUNK = 100_000;
+
+interface Artist {
+  id: number;
+  names: Words;
+  birth: number;
+  death: number;
+  movement: number;
+}
+
+/** The rows of works `from` to `to` (exclusive): the works, their titles and their browse-page links. */
+function fillWorks(from: number, to: number, workBase: number, artists: Artist[], taxonIds: Record<TaxonKind, number[]>) {
+  const workRows: unknown[][] = [];
+  const textRows: unknown[][] = [];
+  const linkRows: unknown[][] = [];
+  for (let i = from; i < to; i++) {
+    const id = workBase + i;
+    const artist = artists[i < artists.length ? i : pickSkewed(artists.length, i, 21, 2.2)]!;
+    const titles = titleOf(i);
+    const year = Math.min(artist.death, artist.birth + 18 + Math.floor(rnd(i, 22) * (artist.death - artist.birth - 18)));
+    const portraitLike = rnd(i, 23) < 0.5;
+    const long = 20 + Math.round(rnd(i, 24) * 2800) / 10;
+    const short = Math.round(long * (0.55 + rnd(i, 25) * 0.4) * 10) / 10;
+    const popularity = Math.floor(300 * rnd(i, 26) ** 6);
+    const publishedAt = BASE_TIME - Math.floor(rnd(i, 27) * 365 * 86_400_000);
+    workRows.push([
+      id,
+      `${slugify(titles[0])}-${i + 1}`,
+      `XW${i + 1}`,
+      artist.id,
+      year,
+      portraitLike ? long : short,
+      portraitLike ? short : long,
+      `${artist.names[0]} - ${titles[0]} (${year}).jpg`,
+      popularity,
+      rnd(i, 28) < 0.01,
+      publishedAt,
+    ]);
+    for (const lang of catalogLocales) {
+      if (lang !== 'en' && rnd(i, 30 + L(lang)) >= (TITLE_SHARE[lang] ?? 0.5)) continue;
+      const story = lang === 'en' && rnd(i, 29) < 0.6 ? `${titles[0]}, painted by ${artist.names[0]} in ${year}.` : null;
+      textRows.push([id, lang, titles[L(lang)], story]);
+    }
+    const taxa = new Set<number>([
+      taxonIds.museum[pickSkewed(taxonIds.museum.length, i, 40, 2)]!,
+      rnd(i, 41) < 0.8 ? artist.movement : pick(taxonIds.movement, i, 42),
+      pick(taxonIds.genre, i, 43),
+      taxonIds.subject[NOUNS.findIndex((n) => n[0] === pick(NOUNS, i, 1)[0])]!,
+    ]);
+    const extraSubjects = Math.floor(rnd(i, 44) * 4); // 1-4 subjects in all
+    for (let s = 0; s < extraSubjects; s++) taxa.add(pick(taxonIds.subject, i, 45 + s));
+    for (const taxonId of taxa) linkRows.push([id, taxonId]);
+  }
+  return { works: workRows, texts: textRows, links: linkRows };
+}
+
 /** Fills the database at `url` (already migrated) with the synthetic catalog. */
 export async function fillCatalog(url: string, options: FillOptions = {}): Promise<FillResult> {
   const works = options.works ?? 100_000;
@@ -565,7 +622,7 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
 
     // Artists, each with a main movement most of their works belong to.
     const artistBase = await nextId('artists');
-    const artists = Array.from({ length: artistCount }, (_, j) => {
+    const artists: Artist[] = Array.from({ length: artistCount }, (_, j) => {
       const { names } = artistOf(j);
       const birth = 1300 + Math.floor(rnd(j, 14) * 600);
       const death = birth + 30 + Math.floor(rnd(j, 15) * 60);
@@ -610,95 +667,45 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     log(`${artistCount} artists`);
 
     // Works: the first of each artist so every artist has one, then skewed toward prolific painters.
+    // Written a chunk at a time (rows in id order, so the table is stored in id order), so that a
+    // million works never hold all their rows in Node's memory at once.
     const workBase = await nextId('artworks');
-    const workRows: unknown[][] = [];
-    const textRows: unknown[][] = [];
-    const linkRows: unknown[][] = [];
-    for (let i = 0; i < works; i++) {
-      const id = workBase + i;
-      const artist = artists[i < artistCount ? i : pickSkewed(artistCount, i, 21, 2.2)]!;
-      const titles = titleOf(i);
-      const year = Math.min(artist.death, artist.birth + 18 + Math.floor(rnd(i, 22) * (artist.death - artist.birth - 18)));
-      const portraitLike = rnd(i, 23) < 0.5;
-      const long = 20 + Math.round(rnd(i, 24) * 2800) / 10;
-      const short = Math.round(long * (0.55 + rnd(i, 25) * 0.4) * 10) / 10;
-      const popularity = Math.floor(300 * rnd(i, 26) ** 6);
-      const publishedAt = BASE_TIME - Math.floor(rnd(i, 27) * 365 * 86_400_000);
-      workRows.push([
-        id,
-        `${slugify(titles[0])}-${i + 1}`,
-        `XW${i + 1}`,
-        artist.id,
-        year,
-        portraitLike ? long : short,
-        portraitLike ? short : long,
-        `${artist.names[0]} - ${titles[0]} (${year}).jpg`,
-        popularity,
-        rnd(i, 28) < 0.01,
-        publishedAt,
-      ]);
-      for (const lang of catalogLocales) {
-        if (lang !== 'en' && rnd(i, 30 + L(lang)) >= (TITLE_SHARE[lang] ?? 0.5)) continue;
-        const story = lang === 'en' && rnd(i, 29) < 0.6 ? `${titles[0]}, painted by ${artist.names[0]} in ${year}.` : null;
-        textRows.push([id, lang, titles[L(lang)], story]);
-      }
-      const taxa = new Set<number>([
-        taxonIds.museum[pickSkewed(taxonIds.museum.length, i, 40, 2)]!,
-        rnd(i, 41) < 0.8 ? artist.movement : pick(taxonIds.movement, i, 42),
-        pick(taxonIds.genre, i, 43),
-        taxonIds.subject[NOUNS.findIndex((n) => n[0] === pick(NOUNS, i, 1)[0])]!,
-      ]);
-      const extraSubjects = Math.floor(rnd(i, 44) * 4); // 1-4 subjects in all
-      for (let s = 0; s < extraSubjects; s++) taxa.add(pick(taxonIds.subject, i, 45 + s));
-      for (const taxonId of taxa) linkRows.push([id, taxonId]);
+    let titles = 0;
+    let links = 0;
+    for (let from = 0; from < works; from += CHUNK) {
+      const chunk = fillWorks(from, Math.min(works, from + CHUNK), workBase, artists, taxonIds);
+      await client.query(
+        `INSERT INTO artworks (id, slug, wikidata_id, artist_id, year, height_cm, width_cm, image_file, popularity, featured, curated, status, published_at, updated_at)
+         SELECT id, slug, wd, artist_id, year, h, w, image, pop, featured, false, 'published', to_timestamp(t / 1000.0), to_timestamp(t / 1000.0)
+           FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::numeric[], $7::numeric[], $8::text[], $9::int[], $10::bool[], $11::float8[])
+                AS u(id, slug, wd, artist_id, year, h, w, image, pop, featured, t)`,
+        chunk.works[0]!.map((_, k) => chunk.works.map((row) => row[k])),
+      );
+      await bulkInsert(
+        client,
+        'artwork_texts',
+        [
+          ['artwork_id', 'int'],
+          ['locale', 'text'],
+          ['title', 'text'],
+          ['story', 'text'],
+        ],
+        chunk.texts,
+      );
+      await bulkInsert(
+        client,
+        'artwork_taxa',
+        [
+          ['artwork_id', 'int'],
+          ['taxon_id', 'int'],
+        ],
+        chunk.links,
+      );
+      titles += chunk.texts.length;
+      links += chunk.links.length;
+      if (works > CHUNK) log(`${Math.min(works, from + CHUNK)} of ${works} artworks`);
     }
-    await client.query(
-      `CREATE TEMP TABLE fill_works (id int, slug text, wd text, artist_id int, year int, h numeric, w numeric, image text, pop int, featured bool, t float8) ON COMMIT DROP`,
-    );
-    await bulkInsert(
-      client,
-      'fill_works',
-      [
-        ['id', 'int'],
-        ['slug', 'text'],
-        ['wd', 'text'],
-        ['artist_id', 'int'],
-        ['year', 'int'],
-        ['h', 'numeric'],
-        ['w', 'numeric'],
-        ['image', 'text'],
-        ['pop', 'int'],
-        ['featured', 'bool'],
-        ['t', 'float8'],
-      ],
-      workRows,
-    );
-    await client.query(`
-      INSERT INTO artworks (id, slug, wikidata_id, artist_id, year, height_cm, width_cm, image_file, popularity, featured, curated, status, published_at, updated_at)
-      SELECT id, slug, wd, artist_id, year, h, w, image, pop, featured, false, 'published', to_timestamp(t / 1000.0), to_timestamp(t / 1000.0) FROM fill_works ORDER BY id`);
-    log(`${works} artworks`);
-    await bulkInsert(
-      client,
-      'artwork_texts',
-      [
-        ['artwork_id', 'int'],
-        ['locale', 'text'],
-        ['title', 'text'],
-        ['story', 'text'],
-      ],
-      textRows,
-    );
-    log(`${textRows.length} titles`);
-    await bulkInsert(
-      client,
-      'artwork_taxa',
-      [
-        ['artwork_id', 'int'],
-        ['taxon_id', 'int'],
-      ],
-      linkRows,
-    );
-    log(`${linkRows.length} browse-page links`);
+    log(`${works} artworks, ${titles} titles, ${links} browse-page links`);
 
     // What the triggers would have written, for all synthetic works at once: the search text,
     // then the search index's terms and entries (migration 20261124090000_search_terms).

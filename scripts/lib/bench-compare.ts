@@ -23,8 +23,8 @@ export interface BenchOptions {
   rounds: number;
   /** With a baseline: keep its worktree and build (in the system's temp folder) for the next run. */
   keepBaseline: boolean;
-  /** `--growth <works>`: also measure the cold pass on a catalog of this many works, for the growth table. */
-  growth?: number;
+  /** `--growth <works>[,<works>…]`: also measure the cold pass on catalogs of these sizes, for the growth table. */
+  growth?: number[];
 }
 
 const FLAGS = new Set(['quick', 'skip-build', 'cpu-prof', 'no-report', 'keep-baseline']);
@@ -50,12 +50,14 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       throw new Error(`unknown option --${name}`);
     }
   }
-  const positive = (name: string, fallback: number): number => {
-    const raw = values.get(name);
-    if (raw === undefined) return fallback;
+  const whole = (name: string, raw: string): number => {
     const value = Number(raw);
     if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} takes a positive whole number, not "${raw}"`);
     return value;
+  };
+  const positive = (name: string, fallback: number): number => {
+    const raw = values.get(name);
+    return raw === undefined ? fallback : whole(name, raw);
   };
   const quick = flags.has('quick');
   const baseline = values.get('baseline');
@@ -74,7 +76,18 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     ...(baseline ? { baseline } : {}),
     rounds: positive('rounds', 2),
     keepBaseline: flags.has('keep-baseline'),
-    ...(values.has('growth') ? { growth: positive('growth', 0) } : {}),
+    ...(values.has('growth')
+      ? {
+          growth: [
+            ...new Set(
+              values
+                .get('growth')!
+                .split(',')
+                .map((raw) => whole('growth', raw)),
+            ),
+          ].sort((a, b) => a - b),
+        }
+      : {}),
   };
 }
 

@@ -52,8 +52,10 @@ describe('the command line', () => {
     });
   });
 
-  test('--growth takes the works of the second catalog, not with a baseline', () => {
-    expect(parseBenchArgs(['--quick', '--growth', '10000'])).toMatchObject({ quick: true, growth: 10_000 });
+  test('--growth takes the works of the other catalogs, smallest first, not with a baseline', () => {
+    expect(parseBenchArgs(['--quick', '--growth', '10000'])).toMatchObject({ quick: true, growth: [10_000] });
+    expect(parseBenchArgs(['--growth=1000000,10000,10000']).growth).toEqual([10_000, 1_000_000]);
+    expect(() => parseBenchArgs(['--growth=10000,'])).toThrow('--growth takes a positive whole number, not ""');
     expect(parseBenchArgs(['--quick'])).not.toHaveProperty('growth');
     expect(() => parseBenchArgs(['--growth=ten'])).toThrow('--growth takes a positive whole number, not "ten"');
     expect(() => parseBenchArgs(['--baseline', 'main', '--growth', '10000'])).toThrow('--growth goes with a run of this checkout alone');
