@@ -14,8 +14,8 @@
  * with `Q`). A second run finds the same counts and does nothing; a partial or different fill is
  * deleted and refilled; `--force` always refills.
  *
- * Everything goes in with bulk statements (`INSERT ... SELECT FROM unnest(...)`, 10,000 rows a
- * statement) in one transaction with triggers off (`session_replication_role = replica`); the
+ * Everything goes in with bulk statements (`INSERT ... SELECT FROM unnest(...)`: 100,000 works or
+ * 10,000 titles or links a statement) in one transaction with triggers off (`session_replication_role = replica`); the
  * search text is then computed for every synthetic work in one UPDATE with the same function the
  * triggers use, the stored counts are recounted, and the tables are vacuumed and analyzed.
  */
@@ -498,7 +498,7 @@ async function bulkInsert(client: pg.ClientBase, table: string, columns: [name: 
   }
 }
 
-/** Works written per round trip group (their rows, titles and links); a million works take ten. */
+/** How many works are generated and written at a time (with their titles and links): a million works take ten rounds. */
 const CHUNK = 100_000;
 
 interface Artist {
