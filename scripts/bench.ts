@@ -985,8 +985,9 @@ async function main() {
 
     // The growth table: the same cold pass on catalogs of other sizes, in this run, one at a time.
     const growth: Growth[] = [];
-    if (OPTIONS.growth) {
-      for (const works of OPTIONS.growth.filter((w) => w !== WORKS)) {
+    const otherSizes = (OPTIONS.growth ?? []).filter((w) => w !== WORKS);
+    if (otherSizes.length) {
+      for (const works of otherSizes) {
         log(`growth: the cold pass on ${works.toLocaleString('en')} works`);
         const other = await benchDatabase(works);
         let stopped: Promise<void> | undefined;
@@ -1580,7 +1581,7 @@ function renderGrowth(w: (s?: string) => void, growth: Growth[]) {
   w(`## Growth: ${growth.map(n).join(' → ')} works (cold)`);
   w();
   w(
-    `The cold pass (response cache off, ${CONNECTIONS} connections) run again in this run on catalogs of ${others.map((g) => `${n(g)} works (${artistsFor(g.works).toLocaleString('en')} artists)`).join(' and ')}, filled by the same script and measured one size at a time after the main measurements (the 100,000-work database idle meanwhile), and the mean database time of each endpoint's statements one request at a time (bare pg, as the app sends them). The last columns give the growth from ${n(first)} to ${n(last)} works: near 1, the cost does not depend on the catalog's size.`,
+    `The cold pass (response cache off, ${CONNECTIONS} connections) run again in this run on catalogs of ${others.map((g) => `${n(g)} works (${artistsFor(g.works).toLocaleString('en')} artists)`).join(' and ')}, filled by the same script and measured one size at a time after the main measurements (the ${WORKS.toLocaleString('en')}-work database idle meanwhile), and the mean database time of each endpoint's statements one request at a time (bare pg, as the app sends them). The last columns give the growth from ${n(first)} to ${n(last)} works: near 1, the cost does not depend on the catalog's size.`,
   );
   const fills = others.filter((g) => g.fillSeconds !== undefined);
   if (fills.length) w(`Filled in this run: ${fills.map((g) => `${n(g)} works in ${fmt(g.fillSeconds! / 60, 1)} min`).join(', ')} (including vacuum and analyze).`);
