@@ -9,9 +9,10 @@ import { MENDS, mend, nextFiles } from '../../scripts/patch-next.mjs';
  */
 describe('patch-next', () => {
   test('every installed copy of IncrementalCache.set is mended', () => {
-    const states = nextFiles().map((file) => mend(readFileSync(file, 'utf8')).state);
-    expect(states.length).toBeGreaterThanOrEqual(5);
-    expect(states.every((state) => state === 'already')).toBe(true);
+    // A file left 'missing' after a Next upgrade: look at scripts/patch-next.mjs again.
+    const states = Object.fromEntries(nextFiles().map((file) => [file.slice(file.indexOf('next/dist/')), mend(readFileSync(file, 'utf8')).state]));
+    expect(Object.keys(states).length).toBeGreaterThanOrEqual(5);
+    expect(states).toEqual(Object.fromEntries(Object.keys(states).map((file) => [file, 'already'])));
   });
 
   test('mends each form once, and leaves a Next without it alone', () => {
