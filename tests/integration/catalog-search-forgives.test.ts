@@ -176,6 +176,29 @@ describe('GET /v1/search/suggestions', () => {
     expect(starts[0]).toBe(true);
   });
 
+  test('a renamed title or painter is suggested by the new text at once: the stored folded copies follow it', async () => {
+    // Suggestions rank on title_folded and name_folded, generated columns (migration 20261124190000_folded_names).
+    const work = await db.artwork.findUniqueOrThrow({ where: { slug: 'the-starry-night' }, select: { id: true, artistId: true } });
+    const title = { artworkId_locale: { artworkId: work.id, locale: 'de' } };
+    const name = { artistId_locale: { artistId: work.artistId, locale: 'de' } };
+    const [oldTitle, oldName] = await Promise.all([db.artworkText.findUniqueOrThrow({ where: title }), db.artistText.findUniqueOrThrow({ where: name })]);
+    await db.artworkText.update({ where: title, data: { title: 'Dämmerungsgärtchen' } });
+    await db.artistText.update({ where: name, data: { name: 'Vinzenz Öhrlein' } });
+    try {
+      const [folded] = await db.$queryRaw<{ title: string; name: string }[]>`
+        SELECT x.title_folded AS title, n.name_folded AS name FROM artwork_texts x, artist_texts n
+         WHERE x.artwork_id = ${work.id} AND x.locale = 'de' AND n.artist_id = ${work.artistId} AND n.locale = 'de'`;
+      expect(folded).toEqual({ title: 'dammerungsgartchen', name: 'vinzenz ohrlein' });
+      expect((await suggest('DAMMERUNGS', 'de'))[0]).toEqual({ kind: 'artwork', slug: 'the-starry-night', label: 'Dämmerungsgärtchen', sublabel: 'Vinzenz Öhrlein' });
+      expect((await suggest('ohrle', 'de')).find((i) => i.kind === 'artist')).toMatchObject({ slug: 'vincent-van-gogh', label: 'Vinzenz Öhrlein' });
+      // The database computes them: a value written to one is refused.
+      await expect(db.$executeRaw`UPDATE artwork_texts SET title_folded = 'x' WHERE artwork_id = ${work.id}`).rejects.toThrow(/can only be updated to DEFAULT/);
+    } finally {
+      await db.artworkText.update({ where: title, data: { title: oldTitle.title } });
+      await db.artistText.update({ where: name, data: { name: oldName.name } });
+    }
+  });
+
   test('is public and cacheable like the other catalog reads', async () => {
     const answer = await rest('/search/suggestions', { q: 'star' });
     expect(answer.headers.get('cache-control')).toMatch(/public/);

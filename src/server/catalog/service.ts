@@ -266,7 +266,7 @@ const SUGGEST_NEAR_WORDS = 8;
  * words the last typed word starts (a CJK word: the words containing it, since Japanese titles
  * have no spaces), the earlier typed words whole; from each such word its best-known works
  * (index-only, a LATERAL top-N), merged and capped at SUGGEST_CANDIDATES; only those few titles
- * are folded and ranked (a title starts with the typed text, a word of it does, it contains it,
+ * (folded when written: `title_folded`) are ranked (a title starts with the typed text, a word of it does, it contains it,
  * plus similarity, then the better known), and only the shown ones are labelled. Artists come from
  * the candidates' artists and, from three characters, the trigram indexes of the (small) name
  * tables. A typo (from MIN_FORGIVEN letters, no CJK) is forgiven only when the prefixes found fewer
@@ -343,7 +343,8 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   const score = (v: Prisma.Sql) => Prisma.sql`
     (CASE WHEN ${v} LIKE t.lf || '%' THEN 3 WHEN ${v} LIKE '% ' || t.lf || '%' THEN 2 WHEN ${v} LIKE '%' || t.lf || '%' THEN 1 ELSE 0 END
      + greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v})))`;
-  // Each candidate's titles folded once; the similarities (the costly part) only for the titles
+  // Each candidate's titles as stored folded (title_folded, folded when written: folding on every
+  // read was a third of a CJK suggestion's time); the similarities (the costly part) only for the titles
   // that contain the typed text, or, for the typo branch, for all of them with `near`: a title
   // close enough to forgive a typo, as the old title scan had it (word similarity 0.6, strict 0.5).
   // The best of a work's titles counts; a work with no answering title scores NULL.
@@ -353,7 +354,7 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
       CROSS JOIN LATERAL (
         SELECT max(${score(Prisma.sql`f.v`)}) AS score, ${forgiving ? Prisma.sql`bool_or(t.f <% f.v OR t.f <<% f.v)` : Prisma.sql`false`} AS near
           FROM typed t, artwork_texts x
-         CROSS JOIN LATERAL (SELECT shop_fold(x.title) AS v OFFSET 0) f
+         CROSS JOIN LATERAL (SELECT x.title_folded AS v OFFSET 0) f
          WHERE x.artwork_id = w.id ${forgiving ? Prisma.empty : Prisma.sql`AND f.v LIKE '%' || t.lf || '%'`}) x`;
   // The typo branch: for each typed word (and all of them run together, "monalisa"), the nearest
   // words of the word list, and their best-known works; evaluated only when the prefixes found too little.
@@ -396,14 +397,14 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
         ${forgive ? Prisma.sql`UNION ALL SELECT n.artist_id, true FROM near_scored n` : Prisma.empty}
         ${namedArtists}) i GROUP BY i.id),
     -- An artist is suggested when a name contains the typed text or, for an artist reached by the
-    -- typo branch, is near it; each name folded once, the similarities only for those.
+    -- typo branch, is near it; each name as stored folded (name_folded), the similarities only for those.
     artist_hits AS (
       SELECT h.id, max(${score(Prisma.sql`h.v`)}) AS score FROM typed t, (
         -- By primary key, a few probes per artist (OFFSET 0: not a hash join reading every name).
         SELECT i.id, i.near, n.v FROM artist_ids i CROSS JOIN LATERAL (
-          SELECT shop_fold(a.name) AS v FROM artists a WHERE a.id = i.id AND a.status = 'published' AND a.artwork_count > 0
+          SELECT a.name_folded AS v FROM artists a WHERE a.id = i.id AND a.status = 'published' AND a.artwork_count > 0
           UNION ALL
-          SELECT shop_fold(n.name) FROM artist_texts n WHERE n.artist_id = i.id OFFSET 0) n
+          SELECT n.name_folded FROM artist_texts n WHERE n.artist_id = i.id OFFSET 0) n
       ) h
       WHERE h.v LIKE '%' || t.lf || '%' ${forgive ? Prisma.sql`OR (h.near AND (t.f <% h.v OR t.f <<% h.v))` : Prisma.empty}
       GROUP BY h.id)
