@@ -59,6 +59,38 @@ describe('a fresh database', () => {
     expect(first.artworks).toMatch(/^31:/);
   });
 
+  test('a start with the same curated files writes nothing: no row, no catalog version, so no cache is emptied', async () => {
+    const state = async () => {
+      const [version] = await db.$queryRaw<{ version: bigint; changed: Date; updated: Date }[]>`
+        SELECT v.version, v.changed_at AS changed, (SELECT max(updated_at) FROM artworks) AS updated FROM catalog_version v`;
+      return { version: version!.version, changed: version!.changed, updated: version!.updated };
+    };
+    await seedCatalog(db);
+    const before = await state();
+    const seeded = await db.catalogSeed.findUniqueOrThrow({ where: { id: 1 } });
+    expect(await seedCatalog(db)).toMatchObject({ artworks: 31, written: false });
+    expect(await state()).toEqual(before);
+    expect(await db.catalogSeed.findUniqueOrThrow({ where: { id: 1 } })).toEqual(seeded);
+    // Seeded from other curated files (an older release): written again, and recorded.
+    await db.catalogSeed.update({ where: { id: 1 }, data: { fingerprint: 'f'.repeat(64) } });
+    const snapshot = await catalogSnapshot();
+    expect(await seedCatalog(db)).toMatchObject({ written: true });
+    expect((await state()).version).toBeGreaterThan(before.version);
+    expect(await catalogSnapshot()).toEqual(snapshot);
+    expect((await db.catalogSeed.findUniqueOrThrow({ where: { id: 1 } })).fingerprint).toBe(seeded.fingerprint);
+  });
+
+  test('instances starting together seed once', async () => {
+    await db.catalogSeed.deleteMany();
+    const others = Array.from({ length: 3 }, () => createDb(url));
+    try {
+      const runs = await Promise.all(others.map((other) => seedCatalog(other)));
+      expect(runs.filter((run) => run.written)).toHaveLength(1);
+    } finally {
+      await Promise.all(others.map((other) => other.$disconnect()));
+    }
+  });
+
   test('migrations are recorded the way Prisma records them', async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { curatedArtists, curatedTaxa, curatedWorks, type Texts } from '../../../prisma/seed/curated';
 import type { Db, Tx } from '@/server/db/client';
 import { catalogLocales } from '@/shared/locales';
@@ -9,16 +10,36 @@ const museumAliases: Record<string, string> = {
   Q3044768: 'Q19675', // Louvre, département des Peintures → Louvre Museum
 };
 
+/** Serialises seeding: instances starting together write the curated catalog once. */
+const SEED_LOCK = 73_050_003;
+/** Raise it when what seedCatalog writes changes while the curated files stay the same. */
+const SEED_FORMAT = 1;
+
+/**
+ * What the seed would write, as a hash: the curated files (prisma/seed/curated) as loaded, the
+ * museum aliases and SEED_FORMAT. Stored in `catalog_seed` when the seed has written it.
+ */
+export const curatedFingerprint = createHash('sha256')
+  .update(JSON.stringify({ format: SEED_FORMAT, taxa: curatedTaxa, artists: curatedArtists, works: curatedWorks, museumAliases }))
+  .digest('hex');
+
 const present = (texts: Texts) => catalogLocales.flatMap((locale) => (texts[locale] ? [[locale, texts[locale]] as const] : []));
 
 /**
  * Puts the 31 hand-curated works, their artists and browse pages in the catalog, published. Keyed
- * on Wikidata identifiers and slugs, so running it again changes nothing, and the ingest pipeline
- * later recognises these works instead of copying them.
+ * on Wikidata identifiers and slugs, so the ingest pipeline later recognises these works instead of
+ * copying them. Every start of the shop calls it; it writes only when the curated files changed
+ * since the database was last seeded (`catalog_seed` holds their fingerprint). Writing them again
+ * on every start rewrote 31 works, their texts and search entries and recounted every browse page,
+ * and each write bumped the catalog version, so every deploy emptied every instance's response
+ * cache. `written` says whether it wrote.
  */
-export async function seedCatalog(db: Db): Promise<{ artworks: number; artists: number; taxa: number }> {
-  await db.$transaction(
+export async function seedCatalog(db: Db): Promise<{ artworks: number; artists: number; taxa: number; written: boolean }> {
+  const written = await db.$transaction(
     async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+      const seeded = await tx.catalogSeed.findUnique({ where: { id: 1 }, select: { fingerprint: true } });
+      if (seeded?.fingerprint === curatedFingerprint) return false;
       const now = new Date();
       const taxonIds = new Map<string, number>();
       for (const taxon of curatedTaxa) {
@@ -108,8 +129,14 @@ export async function seedCatalog(db: Db): Promise<{ artworks: number; artists: 
         await tx.artworkTaxon.createMany({ data: wanted.map((taxonId) => ({ artworkId: row.id, taxonId })), skipDuplicates: true });
       }
       await recountCatalog(tx as Tx);
+      await tx.catalogSeed.upsert({
+        where: { id: 1 },
+        create: { id: 1, fingerprint: curatedFingerprint, seededAt: now },
+        update: { fingerprint: curatedFingerprint, seededAt: now },
+      });
+      return true;
     },
     { timeout: 60_000 },
   );
-  return { artworks: curatedWorks.length, artists: curatedArtists.length, taxa: curatedTaxa.length };
+  return { artworks: curatedWorks.length, artists: curatedArtists.length, taxa: curatedTaxa.length, written };
 }

@@ -28,7 +28,12 @@ export async function prepareDatabase(url: string): Promise<void> {
   const db = createDb(url);
   try {
     const seeded = await seedCatalog(db);
-    logger.info('catalog seed: %d curated works by %d artists in %d browse pages', seeded.artworks, seeded.artists, seeded.taxa);
+    logger.info(
+      seeded.written ? 'catalog seed: %d curated works by %d artists in %d browse pages' : 'catalog seed: up to date (%d curated works by %d artists in %d browse pages)',
+      seeded.artworks,
+      seeded.artists,
+      seeded.taxa,
+    );
   } finally {
     await db.$disconnect();
   }
