@@ -266,13 +266,14 @@ const SUGGEST_NEAR_WORDS = 8;
  * words the last typed word starts (a CJK word: the words containing it, since Japanese titles
  * have no spaces), the earlier typed words whole; from each such word its best-known works
  * (index-only, a LATERAL top-N), merged and capped at SUGGEST_CANDIDATES; only those few titles
- * (folded when written: `title_folded`) are ranked (a title starts with the typed text, a word of it does, it contains it,
- * plus similarity, then the better known), and only the shown ones are labelled. Artists come from
- * the candidates' artists and, from three characters, the trigram indexes of the (small) name
- * tables. A typo (from MIN_FORGIVEN letters, no CJK) is forgiven only when the prefixes found fewer
- * than SUGGESTIONS_MAX: then the words nearest each typed word (trigram similarity on the word
- * list, a few thousand rows, not the 600,000 titles) give candidates the same way, kept when a
- * title is near (`<%` or `<<%`). One statement; the typo branch is a one-time filter on the count.
+ * (stored folded: `title_folded`) are ranked (a title starts with the typed text, a word of it
+ * does, it contains it, plus similarity, then the better known), and only the shown ones are
+ * labelled. Artists come from the candidates' artists and, from three characters, the trigram
+ * indexes of the (small) name tables. A typo (from MIN_FORGIVEN letters, no CJK) is forgiven only
+ * when the prefixes found fewer than SUGGESTIONS_MAX: then the words nearest each typed word
+ * (trigram similarity on the word list, a few thousand rows, not the 600,000 titles) give
+ * candidates the same way, kept when a title is near (`<%` or `<<%`). One statement; the typo
+ * branch is a one-time filter on the count.
  *
  * The cap makes it approximate where the old full scan was exact: a little-known work whose title
  * starts with the typed text is shown only if it is among the best known of its word.
@@ -343,19 +344,19 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   const score = (v: Prisma.Sql) => Prisma.sql`
     (CASE WHEN ${v} LIKE t.lf || '%' THEN 3 WHEN ${v} LIKE '% ' || t.lf || '%' THEN 2 WHEN ${v} LIKE '%' || t.lf || '%' THEN 1 ELSE 0 END
      + greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v})))`;
-  // Each candidate's titles as stored folded (title_folded, folded when written: folding on every
-  // read was a third of a CJK suggestion's time); the similarities (the costly part) only for the titles
-  // that contain the typed text, or, for the typo branch, for all of them with `near`: a title
-  // close enough to forgive a typo, as the old title scan had it (word similarity 0.6, strict 0.5).
-  // The best of a work's titles counts; a work with no answering title scores NULL.
+  // Each candidate's titles as stored folded (`title_folded`, folded when written: folding them on
+  // every read was a third of a CJK suggestion's time); the similarities (the costly part) only
+  // for the titles that contain the typed text, or, for the typo branch, for all of them with
+  // `near`: a title close enough to forgive a typo, as the old title scan had it (word similarity
+  // 0.6, strict 0.5). The best of a work's titles counts; a work with no answering title scores NULL.
   const scored = (ids: Prisma.Sql, forgiving: boolean) => Prisma.sql`
     SELECT w.id, w.slug, w.artist_id, h.known, x.score, x.near FROM (${ids}) h
       JOIN artworks w ON w.id = h.id AND w.status = 'published'
       CROSS JOIN LATERAL (
-        SELECT max(${score(Prisma.sql`f.v`)}) AS score, ${forgiving ? Prisma.sql`bool_or(t.f <% f.v OR t.f <<% f.v)` : Prisma.sql`false`} AS near
+        SELECT max(${score(Prisma.sql`x.title_folded`)}) AS score,
+               ${forgiving ? Prisma.sql`bool_or(t.f <% x.title_folded OR t.f <<% x.title_folded)` : Prisma.sql`false`} AS near
           FROM typed t, artwork_texts x
-         CROSS JOIN LATERAL (SELECT x.title_folded AS v OFFSET 0) f
-         WHERE x.artwork_id = w.id ${forgiving ? Prisma.empty : Prisma.sql`AND f.v LIKE '%' || t.lf || '%'`}) x`;
+         WHERE x.artwork_id = w.id ${forgiving ? Prisma.empty : Prisma.sql`AND x.title_folded LIKE '%' || t.lf || '%'`}) x`;
   // The typo branch: for each typed word (and all of them run together, "monalisa"), the nearest
   // words of the word list, and their best-known works; evaluated only when the prefixes found too little.
   const nearWorks = forgive
