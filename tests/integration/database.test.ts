@@ -60,11 +60,11 @@ describe('a fresh database', () => {
   });
 
   test('a start with the same curated files writes nothing: no row, no catalog version, so no cache is emptied', async () => {
-    const state = async () => {
-      const [version] = await db.$queryRaw<{ version: bigint; changed: Date; updated: Date }[]>`
-        SELECT v.version, v.changed_at AS changed, (SELECT max(updated_at) FROM artworks) AS updated FROM catalog_version v`;
-      return { version: version!.version, changed: version!.changed, updated: version!.updated };
-    };
+    const state = async () =>
+      (
+        await db.$queryRaw<{ version: bigint; changed: Date; updated: Date }[]>`
+          SELECT v.version, v.changed_at AS changed, (SELECT max(updated_at) FROM artworks) AS updated FROM catalog_version v`
+      )[0]!;
     await seedCatalog(db);
     const before = await state();
     const seeded = await db.catalogSeed.findUniqueOrThrow({ where: { id: 1 } });

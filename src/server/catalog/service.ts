@@ -353,10 +353,12 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
     SELECT w.id, w.slug, w.artist_id, h.known, x.score, x.near FROM (${ids}) h
       JOIN artworks w ON w.id = h.id AND w.status = 'published'
       CROSS JOIN LATERAL (
-        SELECT max(${score(Prisma.sql`x.title_folded`)}) AS score,
-               ${forgiving ? Prisma.sql`bool_or(t.f <% x.title_folded OR t.f <<% x.title_folded)` : Prisma.sql`false`} AS near
+        SELECT max(${score(Prisma.sql`f.v`)}) AS score, ${forgiving ? Prisma.sql`bool_or(t.f <% f.v OR t.f <<% f.v)` : Prisma.sql`false`} AS near
           FROM typed t, artwork_texts x
-         WHERE x.artwork_id = w.id ${forgiving ? Prisma.empty : Prisma.sql`AND x.title_folded LIKE '%' || t.lf || '%'`}) x`;
+         -- OFFSET 0 keeps the title a subquery's output: comparing the column directly measured
+         -- slower for a typo ("moreu": 5.2 against 3.5 ms, named, 100,000 works).
+         CROSS JOIN LATERAL (SELECT x.title_folded AS v OFFSET 0) f
+         WHERE x.artwork_id = w.id ${forgiving ? Prisma.empty : Prisma.sql`AND f.v LIKE '%' || t.lf || '%'`}) x`;
   // The typo branch: for each typed word (and all of them run together, "monalisa"), the nearest
   // words of the word list, and their best-known works; evaluated only when the prefixes found too little.
   const nearWorks = forgive
