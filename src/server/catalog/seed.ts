@@ -19,7 +19,7 @@ const SEED_FORMAT = 1;
  * What the seed would write, as a hash: the curated files (prisma/seed/curated) as loaded, the
  * museum aliases and SEED_FORMAT. Stored in `catalog_seed` when the seed has written it.
  */
-export const curatedFingerprint = createHash('sha256')
+const curatedFingerprint = createHash('sha256')
   .update(JSON.stringify({ format: SEED_FORMAT, taxa: curatedTaxa, artists: curatedArtists, works: curatedWorks, museumAliases }))
   .digest('hex');
 

@@ -28,12 +28,8 @@ export async function prepareDatabase(url: string): Promise<void> {
   const db = createDb(url);
   try {
     const seeded = await seedCatalog(db);
-    logger.info(
-      seeded.written ? 'catalog seed: %d curated works by %d artists in %d browse pages' : 'catalog seed: up to date (%d curated works by %d artists in %d browse pages)',
-      seeded.artworks,
-      seeded.artists,
-      seeded.taxa,
-    );
+    const state = seeded.written ? '' : ' (up to date: nothing written)';
+    logger.info('catalog seed: %d curated works by %d artists in %d browse pages%s', seeded.artworks, seeded.artists, seeded.taxa, state);
   } finally {
     await db.$disconnect();
   }
