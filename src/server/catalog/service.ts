@@ -1,6 +1,6 @@
 import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
-import { planOnce, type Db } from '@/server/db/client';
+import { planOnce, readRows, type Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
 import { kindOf, pluralOf, taxonKinds, type TaxonKindPlural } from '@/shared/catalog';
 import { textLocale, type Locale } from '@/shared/locales';
@@ -164,7 +164,8 @@ async function closestText(db: Db, q: string): Promise<string | null> {
   // 0.58 like "Mona Lisa" as a whole, "sternenacht" 0.92 like a stretch of "die sternennacht".
   const near = (v: Prisma.Sql) => Prisma.sql`(t.f % ${v} OR t.f <% ${v})`;
   const closeness = (v: Prisma.Sql) => Prisma.sql`greatest(word_similarity(t.f, ${v}), similarity(t.f, ${v}))`;
-  const [row] = await db.$queryRaw<{ text: string }[]>(
+  const [row] = await readRows<{ text: string }>(
+    db,
     planOnce(Prisma.sql`
     WITH typed AS (SELECT shop_fold(${q}) AS f),
     -- Each typed word (numbered) and all of them run together; trigrams say little under three letters.
@@ -431,7 +432,7 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
          LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}
         ORDER BY h.score DESC, a.artwork_count DESC, a.id LIMIT 3)
     ) s ORDER BY s.score DESC, s.known DESC, s.kind DESC, s.slug LIMIT ${SUGGESTIONS_MAX}`;
-  const rows = await db.$queryRaw<SuggestionRow[]>(before.length || lastCjk ? statement : planOnce(statement));
+  const rows = await readRows<SuggestionRow>(db, before.length || lastCjk ? statement : planOnce(statement));
   return { items: rows.map((r) => ({ kind: r.kind, slug: r.slug, label: r.label, sublabel: r.sublabel })) };
 }
 
@@ -566,12 +567,15 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
        WHERE w.id IN (SELECT w.id FROM artworks w WHERE ${where} ORDER BY w.popularity DESC, w.id ${window})`;
     total = typeof storedTotal === 'number' ? Prisma.sql`SELECT ${storedTotal}::int` : (storedTotal ?? Prisma.sql`SELECT count(*) FROM artworks w WHERE ${where}`);
   }
-  const rows = await db.$queryRaw<PageRow[]>(Prisma.sql`
+  const rows = await readRows<PageRow>(
+    db,
+    Prisma.sql`
     ${ctes.length ? Prisma.sql`WITH ${Prisma.join(ctes, ', ')}` : Prisma.empty}
     SELECT (${total}) AS total, c.*
       FROM (SELECT 1) one
       LEFT JOIN (${cards(chosen, query.locale, Prisma.sql`, w.ord`)}) c ON true
-     ORDER BY c.ord`);
+     ORDER BY c.ord`,
+  );
   return {
     items: rows.filter((row): row is PageRow & CardRow => row.slug !== null).map(toCard),
     total: Number(rows[0]?.total ?? 0),
@@ -587,7 +591,7 @@ export async function artworksBySlugs(db: Db, slugs: string[], locale: Locale): 
   const chosen = Prisma.sql`
     SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, array_position(${wanted}::text[], w.slug) AS ord
       FROM artworks w WHERE w.slug = ANY(${wanted}::text[]) AND w.status = 'published'`;
-  return (await db.$queryRaw<CardRow[]>(cards(chosen, locale))).map(toCard);
+  return (await readRows<CardRow>(db, cards(chosen, locale))).map(toCard);
 }
 
 /**
@@ -664,7 +668,8 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
   // Planned once (planOnce): planning it took 1.5 ms against 1 ms of execution, and the generic
   // plan measured as fast or faster for every work tried (the Mona Lisa: 12 → 4 ms).
   const [row] = isSlug(slug)
-    ? await db.$queryRaw<DetailRow[]>(
+    ? await readRows<DetailRow>(
+        db,
         planOnce(Prisma.sql`
         SELECT aw.*, mv.taxa, ${cardsJson(related, locale)} AS related
           FROM (${cards(
@@ -736,10 +741,13 @@ const listItems = <T extends { slug: string }>(rows: ListRow<T>[]): T[] => rows.
 /** Published artists with works, most works first; the page and its total in one statement. */
 export async function listArtists(db: Db, page: number, locale: Locale): Promise<Page<ArtistCard>> {
   const published = Prisma.sql`a.status = 'published' AND a.artwork_count > 0`;
-  const rows = await db.$queryRaw<ListRow<ArtistRow>[]>(Prisma.sql`
+  const rows = await readRows<ListRow<ArtistRow>>(
+    db,
+    Prisma.sql`
     SELECT (SELECT count(*) FROM artists a WHERE ${published}) AS total, c.*
       FROM (SELECT 1) one LEFT JOIN (${artistCards(published, locale, PAGE_SIZE, offsetOf(page))}) c ON true
-     ORDER BY c.ord`);
+     ORDER BY c.ord`,
+  );
   return { items: listItems(rows).map(toArtistCard), total: Number(rows[0]?.total ?? 0), page, pageSize: PAGE_SIZE };
 }
 
@@ -756,7 +764,8 @@ interface ArtistDetailRow extends ArtistRow {
 export async function artistDetail(db: Db, slug: string, page: number, locale: Locale) {
   const lang = textLocale(locale);
   const [row] = isSlug(slug)
-    ? await db.$queryRaw<ArtistDetailRow[]>(
+    ? await readRows<ArtistDetailRow>(
+        db,
         planOnce(Prisma.sql`
         SELECT c.*, ar.wikidata_id, COALESCE(tl.bio, te.bio) AS bio, mv.movements,
                ${cardsJson(worksByPopularity(Prisma.sql`w.status = 'published' AND w.artist_id = ar.id`, page), locale)} AS works
@@ -831,7 +840,8 @@ export async function listTaxa(db: Db, kind: string, page: number, locale: Local
   const single = kindFor(kind);
   const exists = Prisma.sql`t.kind = ${single}::"TaxonKind" AND t.artwork_count >= ${BROWSE_PAGE_MIN_WORKS}`;
   // One kind, so (count, slug) is unique: the page's own order.
-  const rows = await db.$queryRaw<ListRow<TaxonRow>[]>(
+  const rows = await readRows<ListRow<TaxonRow>>(
+    db,
     planOnce(Prisma.sql`
     SELECT (SELECT count(*) FROM taxa t WHERE ${exists}) AS total, c.*
       FROM (SELECT 1) one LEFT JOIN (${taxonCards(exists, locale, PAGE_SIZE, offsetOf(page))}) c ON true
@@ -877,7 +887,9 @@ export async function taxonDetail(db: Db, kind: string, slug: string, page: numb
          WHERE tx.artwork_count < ${LARGE_BROWSE_PAGE} AND l.taxon_id = tx.id
          ${window}))`;
   const [row] = isSlug(slug)
-    ? await db.$queryRaw<TaxonDetailRow[]>(Prisma.sql`
+    ? await readRows<TaxonDetailRow>(
+        db,
+        Prisma.sql`
         SELECT c.*, COALESCE(tl.description, te.description) AS description, top.top_artists, ${cardsJson(works, locale)} AS works
           FROM (${taxonCards(Prisma.sql`t.kind = ${single}::"TaxonKind" AND t.slug = ${slug} AND t.artwork_count >= ${BROWSE_PAGE_MIN_WORKS}`, locale, 1, 0)}) c
           JOIN taxa tx ON tx.id = c.id
@@ -890,7 +902,8 @@ export async function taxonDetail(db: Db, kind: string, slug: string, page: numb
               FROM jsonb_array_elements(tx.top_artists) WITH ORDINALITY AS e(entry, place)
               CROSS JOIN LATERAL (SELECT a.id, a.slug, a.name FROM artists a WHERE a.id = (e.entry->>'id')::int AND a.status = 'published' OFFSET 0) a
               LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}) top
-          LEFT JOIN taxon_texts te ON te.taxon_id = c.id AND te.locale = 'en'`)
+          LEFT JOIN taxon_texts te ON te.taxon_id = c.id AND te.locale = 'en'`,
+      )
     : [];
   if (!row) throw notFound(`No ${single} page in the catalog has the slug "${slug}".`);
   return {

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Db, Tx } from '@/server/db/client';
+import { Prisma } from '@/generated/prisma/client';
+import { readRows, type Db, type Tx } from '@/server/db/client';
 
 /**
  * The catalog version: a counter in the one row of `catalog_version`, bumped by triggers on the
@@ -8,7 +9,7 @@ import type { Db, Tx } from '@/server/db/client';
  * it: publish runs, recounts, the seed and staff edits all do through the triggers.
  */
 export async function readCatalogVersion(db: Db | Tx): Promise<string> {
-  const [row] = await db.$queryRaw<{ version: bigint }[]>`SELECT version FROM catalog_version WHERE id = 1`;
+  const [row] = await readRows<{ version: bigint }>(db, Prisma.sql`SELECT version FROM catalog_version WHERE id = 1`);
   return String(row?.version ?? 0n);
 }
 

@@ -1,7 +1,8 @@
 import 'server-only';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '@/server/db/client';
+import { Prisma } from '@/generated/prisma/client';
+import { readRows, type Db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { logger } from '@/server/logger';
 
@@ -39,9 +40,11 @@ export async function checkHealth(db: Db, options: { timeoutMs?: number; migrati
   let applied: Set<string>;
   try {
     applied = await within(timeoutMs, async () => {
-      await db.$queryRaw`SELECT 1`;
-      const rows = await db.$queryRaw<{ migration_name: string }[]>`
-        SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+      await readRows(db, Prisma.sql`SELECT 1`);
+      const rows = await readRows<{ migration_name: string }>(
+        db,
+        Prisma.sql`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      );
       return new Set(rows.map((row) => row.migration_name));
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import { BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
-import type { Db } from '@/server/db/client';
+import { readRows, type Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
 import { pluralOf } from '@/shared/catalog';
 import { alternates, pagePath, pageUrl, staticPaths } from '@/shared/paths';
@@ -17,11 +17,14 @@ const sources: Record<Exclude<SitemapType, 'pages'>, { from: Prisma.Sql; path: (
 export async function sitemapIndex(db: Db) {
   // Artworks are counted from the artists' stored counts and dated by the last publish: both read
   // an index or a few thousand rows, not the whole catalog, on every request.
-  const counts = await db.$queryRaw<{ type: string; n: bigint; modified: Date | null }[]>(Prisma.sql`
+  const counts = await readRows<{ type: string; n: bigint; modified: Date | null }>(
+    db,
+    Prisma.sql`
     SELECT 'artworks' AS type, (SELECT COALESCE(sum(artwork_count), 0) FROM ${sources.artists.from})::bigint AS n,
            (SELECT max(published_at) FROM ${sources.artworks.from}) AS modified
     UNION ALL SELECT 'artists', count(*), max(updated_at) FROM ${sources.artists.from}
-    UNION ALL SELECT 'taxa', count(*), max(updated_at) FROM ${sources.taxa.from}`);
+    UNION ALL SELECT 'taxa', count(*), max(updated_at) FROM ${sources.taxa.from}`,
+  );
   const newest = counts.reduce<Date | null>((latest, row) => (row.modified && (!latest || row.modified > latest) ? row.modified : latest), null);
   const sitemaps: { type: SitemapType; chunk: number; entries: number; modified: Date | null }[] = [{ type: 'pages', chunk: 1, entries: staticPaths.length, modified: newest }];
   for (const row of counts) {
@@ -45,14 +48,20 @@ export async function sitemapChunk(db: Db, baseUrl: string, type: string, chunk:
   });
   let entries: ReturnType<typeof entry>[];
   if (type === 'pages') {
-    const [{ modified } = { modified: null }] = await db.$queryRaw<{ modified: Date | null }[]>`SELECT max(published_at) AS modified FROM artworks WHERE status = 'published'`;
+    const [{ modified } = { modified: null }] = await readRows<{ modified: Date | null }>(
+      db,
+      Prisma.sql`SELECT max(published_at) AS modified FROM artworks WHERE status = 'published'`,
+    );
     entries = chunk === 1 ? staticPaths.map((path) => entry(path, modified)) : [];
   } else {
     const source = sources[type as Exclude<SitemapType, 'pages'>];
     const kindColumn = type === 'taxa' ? Prisma.sql`kind::text AS kind,` : Prisma.empty;
-    const rows = await db.$queryRaw<{ slug: string; kind?: keyof typeof pluralOf; modified: Date }[]>(Prisma.sql`
+    const rows = await readRows<{ slug: string; kind?: keyof typeof pluralOf; modified: Date }>(
+      db,
+      Prisma.sql`
       SELECT slug, ${kindColumn} updated_at AS modified FROM ${source.from}
-       ORDER BY id LIMIT ${SITEMAP_CHUNK} OFFSET ${(chunk - 1) * SITEMAP_CHUNK}`);
+       ORDER BY id LIMIT ${SITEMAP_CHUNK} OFFSET ${(chunk - 1) * SITEMAP_CHUNK}`,
+    );
     entries = rows.map((row) => entry(source.path(row), row.modified));
   }
   if (!entries.length) throw notFound(`The ${type} sitemap has no chunk ${chunk}.`);
