@@ -27,7 +27,8 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof categories)[number];
 const targets: Record<'mobile' | 'desktop', Record<Category, number>> = {
   desktop: { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 },
-  mobile: { performance: 85, accessibility: 95, 'best-practices': 95, seo: 100 },
+  // Issue 17: performance ≥ 90, accessibility 100 and SEO 100 on a phone.
+  mobile: { performance: 90, accessibility: 100, 'best-practices': 95, seo: 100 },
 };
 
 interface Run {
@@ -37,6 +38,12 @@ interface Run {
   scores: Record<Category, number>;
   metrics: Record<string, string>;
   failing: string[];
+  /**
+   * Lighthouse's measure of this host's CPU at the time of the run (its own short benchmark).
+   * The 4× slowdown is relative to it, so the mobile score moves with it: on these shared cores
+   * it moved 1,250–2,740 within one sitting (docs/benchmarks/lighthouse-2026-11-24.md).
+   */
+  benchmarkIndex: number;
 }
 
 function arg(name: string): string | undefined {
@@ -77,6 +84,7 @@ async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: s
       SI: metric('speed-index'),
     },
     failing: [...new Set(failing)],
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -159,11 +167,15 @@ function render(runs: Run[], speeds: Speed[]): string {
     '',
     `Targets: performance ≥ ${targets.desktop.performance} desktop and ≥ ${targets.mobile.performance} mobile, accessibility ≥ 95, best practices ≥ 95, SEO 100. ❌ marks a miss.`,
     '',
-    '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    "CPU is Lighthouse's benchmark index of this host during the run: it calibrates its 4× slowdown for a",
+    'host of about 1,000 or more, and the mobile score moves with it (a slower moment, a lower score), so',
+    'compare builds measured in one sitting, several runs each.',
+    '',
+    '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | CPU |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...runs.map(
       (r) =>
-        `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`,
+        `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.benchmarkIndex} |`,
     ),
     '',
     '## Audits below 90 (per run)',
