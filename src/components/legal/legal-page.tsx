@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/i18n/navigation';
+import { routing } from '@/i18n/routing';
 import { formatSize } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 import { env } from '@/server/env';
@@ -19,10 +22,35 @@ interface PageTexts {
 }
 
 /** `generateMetadata` of an information page: title, description, canonical and hreflang like every page. */
-export async function legalMetadata(locale: Locale, page: ShopPage): Promise<Metadata> {
+async function legalMetadata(locale: Locale, page: ShopPage): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Legal' });
   const values = legalValues(shopIdentity(env()));
   return pageMetadata({ locale, path: pagePath[page](), title: t(`${page}.meta.title`, values), description: t(`${page}.meta.description`, values) });
+}
+
+interface RouteProps {
+  params: Promise<{ locale: string }>;
+}
+
+/**
+ * What `app/[locale]/<page>/page.tsx` exports for an information page: its metadata and the page,
+ * whose sections' placeholders `extras` fills (computed per render: the shop's details come from
+ * the settings). The file itself keeps `revalidate`, which Next reads from the file's source.
+ */
+export function informationPage(page: ShopPage, extras: (locale: Locale) => Record<string, ReactNode> = () => ({})) {
+  return {
+    generateMetadata: async ({ params }: RouteProps): Promise<Metadata> => {
+      const { locale } = await params;
+      if (!hasLocale(routing.locales, locale)) return {};
+      return legalMetadata(locale, page);
+    },
+    Page: async ({ params }: RouteProps) => {
+      const { locale } = await params;
+      if (!hasLocale(routing.locales, locale)) notFound();
+      setRequestLocale(locale);
+      return <LegalPage page={page} extras={extras(locale)} />;
+    },
+  };
 }
 
 /** Every tag but `mail`, whose address depends on the configuration. */
@@ -49,7 +77,7 @@ const tagRenderers: Record<Exclude<LegalTag, 'mail'>, (chunks: ReactNode) => Rea
  * are paragraphs and keys starting with `list` are bulleted lists; `extras` adds a block (the shop's
  * details, the lead-time table) after a section's text.
  */
-export async function LegalPage({ page, extras = {} }: { page: ShopPage; extras?: Record<string, ReactNode> }) {
+async function LegalPage({ page, extras = {} }: { page: ShopPage; extras?: Record<string, ReactNode> }) {
   const [t, common] = await Promise.all([getTranslations('Legal'), getTranslations('Legal.common')]);
   const identity = shopIdentity(env());
   const values = legalValues(identity);

@@ -1,10 +1,5 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { hasLocale } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
-import { legalMetadata, LegalPage, ShopDetails } from '@/components/legal/legal-page';
 import { JsonLd } from '@/components/json-ld';
-import { routing } from '@/i18n/routing';
+import { informationPage, ShopDetails } from '@/components/legal/legal-page';
 import { env, publicBaseUrl } from '@/server/env';
 import { shopIdentity } from '@/server/shop/identity';
 
@@ -12,21 +7,8 @@ import { shopIdentity } from '@/server/shop/identity';
 // cache. Re-rendered at most every five minutes, so changed SHOP_* settings show soon after a restart.
 export const revalidate = 300;
 
-interface Props {
-  params: Promise<{ locale: string }>;
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
-  return legalMetadata(locale, 'about');
-}
-
 /** Who we are, and how to reach the studio. Texts: `Legal.about` in messages/<locale>.json. */
-export default async function AboutPage({ params }: Props) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
-  setRequestLocale(locale);
+const about = informationPage('about', () => {
   const identity = shopIdentity(env());
   const contact = (
     <>
@@ -49,5 +31,8 @@ export default async function AboutPage({ params }: Props) {
       )}
     </>
   );
-  return <LegalPage page="about" extras={{ contact }} />;
-}
+  return { contact };
+});
+
+export const generateMetadata = about.generateMetadata;
+export default about.Page;

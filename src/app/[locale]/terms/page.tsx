@@ -1,28 +1,11 @@
-import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
-import { hasLocale } from 'next-intl';
-import { setRequestLocale } from 'next-intl/server';
-import { legalMetadata, LegalPage, ShopDetails } from '@/components/legal/legal-page';
-import { routing } from '@/i18n/routing';
+import { informationPage, ShopDetails } from '@/components/legal/legal-page';
 
 // The same for every visitor and no database read: rendered once per language, then served from
 // cache. Re-rendered at most every five minutes, so changed SHOP_* settings show soon after a restart.
 export const revalidate = 300;
 
-interface Props {
-  params: Promise<{ locale: string }>;
-}
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
-  return legalMetadata(locale, 'terms');
-}
-
 /** The terms every order is made on. Texts: `Legal.terms` in messages/<locale>.json. */
-export default async function TermsPage({ params }: Props) {
-  const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
-  setRequestLocale(locale);
-  return <LegalPage page="terms" extras={{ seller: <ShopDetails show={['legalName', 'address', 'email', 'phone', 'vatId']} /> }} />;
-}
+const terms = informationPage('terms', () => ({ seller: <ShopDetails show={['legalName', 'address', 'email', 'phone', 'vatId']} /> }));
+
+export const generateMetadata = terms.generateMetadata;
+export default terms.Page;
