@@ -50,7 +50,8 @@ export function createDb(connectionString: string, options: { connections?: numb
   const pool = new pg.Pool({ connectionString, max: options.connections });
   // An idle connection the server drops (a restart) emits 'error' on the pool: without a listener
   // that would end the process. The next query opens a new connection.
-  pool.on('error', (error) => logger.warn({ err: error }, 'database: an idle connection was closed'));
+  // (Its code and text only: the error carries the pg client, settings and all.)
+  pool.on('error', (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, 'database: an idle connection was closed'));
   // '' names no statement: pg sends it unnamed, planned for its values.
   const adapter = new PrismaPg(pool, { statementNameGenerator: ({ sql }) => statementName(sql) ?? '' });
   const client = new PrismaClient({ adapter });
