@@ -40,6 +40,8 @@ export class DomainError extends Error {
 
 export const invalidInput = (message: string, details?: FieldProblem[]) => new DomainError('invalid_input', message, details);
 export const notFound = (message: string) => new DomainError('not_found', message);
+/** A change the order's state does not allow (409): a status it cannot move to, a sketch decided already. */
+export const invalidTransition = (message: string) => new DomainError('invalid_transition', message);
 
 /** Over a per-client limit (src/server/limits/): 429 with `Retry-After: retryAfterSeconds`. */
 export class RateLimited extends DomainError {

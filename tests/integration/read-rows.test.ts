@@ -67,7 +67,8 @@ test('inside a transaction it reads through the transaction', async () => {
 test('an idle connection the server closes is replaced, not a crash', async () => {
   const own = createDb(process.env.DATABASE_URL!, { connections: 1 });
   try {
-    const [{ pid }] = await readRows<{ pid: number }>(own, Prisma.sql`SELECT pg_backend_pid() AS pid`);
+    const [before] = await readRows<{ pid: number }>(own, Prisma.sql`SELECT pg_backend_pid() AS pid`);
+    const pid = before!.pid;
     // As a restart or an idle timeout on the server would: the pool's idle connection is cut.
     await db.$executeRaw`SELECT pg_terminate_backend(${pid}::int)`;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -12,6 +12,7 @@ import type { PaymentOptions } from '@/shared/payment';
 import { priceOf, prices } from '@/shared/prices';
 import { newOrderCode } from './code';
 import { photoView, type PhotoAddresses } from './photos';
+import { photoFields } from './staff';
 
 /** Opens a payment for a new order and answers where the customer pays; absent when no provider is configured. */
 export interface Checkout {
@@ -127,8 +128,6 @@ async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: str
 export const maskWords = (text: string) => text.replace(/\p{L}+/gu, (word) => word[0] + '•'.repeat(word.length - 1));
 /** `SW1Y 4JH` → `SW••••••`. */
 export const maskTail = (text: string, keep: number) => text.slice(0, keep) + '•'.repeat(Math.max(0, text.length - keep));
-
-const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } as const;
 
 /** Whether a typed e-mail is the order's: trimmed, any letter case. */
 export const sameEmail = (stored: string, typed: string) => stored.trim().toLowerCase() === typed.trim().toLowerCase();

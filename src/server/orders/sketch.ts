@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import { DomainError } from '@/server/errors';
+import { invalidTransition } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import type { OrderView, SketchDecision } from '@/shared/order-schema';
 import { lookupOrder, noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
@@ -8,8 +8,6 @@ import { lockingTransaction, lockOrder } from './status';
 
 /** Outbox event: the customer decided on a sketch (an e-mail to the studio). */
 export const SKETCH_DECIDED_EVENT = 'shop/sketch.decided';
-
-const conflict = (message: string) => new DomainError('invalid_transition', message);
 
 /**
  * The customer approves a sketch or asks for changes (`POST /v1/orders/{code}/sketch-decision`).
@@ -21,10 +19,10 @@ export async function decideOnSketch(db: Db, code: string, input: SketchDecision
   await db.$transaction(async (tx) => {
     const order = await lockOrder(tx, code);
     if (!order || !sameEmail(order.customerEmail, input.email)) throw noMatchingOrder();
-    if (order.kind !== 'custom') throw conflict('Only a custom painting has a sketch to decide on.');
+    if (order.kind !== 'custom') throw invalidTransition('Only a custom painting has a sketch to decide on.');
     const sketches = await tx.orderPhoto.count({ where: { orderId: order.id, kind: 'sketch' } });
-    if (sketches === 0) throw conflict('The studio has not shown a sketch of this painting yet.');
-    if (order.sketchStatus !== 'pending') throw conflict('This sketch has been decided on already; the studio will show a new one if changes were asked for.');
+    if (sketches === 0) throw invalidTransition('The studio has not shown a sketch of this painting yet.');
+    if (order.sketchStatus !== 'pending') throw invalidTransition('This sketch has been decided on already; the studio will show a new one if changes were asked for.');
     await tx.order.update({ where: { id: order.id }, data: { sketchStatus: input.decision } });
     await tx.orderEvent.create({
       data: { orderId: order.id, status: order.status, note: input.comment || null, actor: 'customer', sketchStatus: input.decision, at: new Date() },

@@ -67,7 +67,11 @@ export async function listOrders(db: Db, query: { status?: OrderStatus; page: nu
   return { items: rows.map(toStaffOrder), total, page: query.page, pageSize: STAFF_PAGE_SIZE };
 }
 
-const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } satisfies Prisma.OrderPhotoDefaultArgs;
+/**
+ * The columns `photoView` reads, for an order's photos and its events' photos (here rather than in
+ * photos.ts, which imports status.ts, which imports this file: a value there would not be defined yet).
+ */
+export const photoFields = { select: { uploadId: true, kind: true, createdAt: true } } satisfies Prisma.OrderPhotoDefaultArgs;
 
 /** What a staff view of one order reads: its whole history with photos, and its photos. */
 export const staffDetailIncludes = {

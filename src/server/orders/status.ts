@@ -1,7 +1,7 @@
 import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
-import { DomainError, invalidInput, notFound } from '@/server/errors';
+import { invalidInput, invalidTransition, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import {
   chainIndex,
@@ -45,8 +45,6 @@ export interface Change {
   sketchStatus?: SketchStatus;
 }
 
-const conflict = (message: string) => new DomainError('invalid_transition', message);
-
 /**
  * What a change does to an order, by the rules of decisions.md "Orders": the moves of the shared
  * status chain (`moveRefusal`, src/shared/orders.ts), the same status records a note; tracking
@@ -66,7 +64,7 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
     throw invalidInput('sketchStatus is set together with status sketching.', [{ path: 'sketchStatus', message: 'only with status sketching' }]);
   }
   const refusal = moveRefusal(from, to);
-  if (refusal) throw conflict(refusal);
+  if (refusal) throw invalidTransition(refusal);
 
   let sketchStatus = order.sketchStatus;
   if (order.kind === 'custom') {
