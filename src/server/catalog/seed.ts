@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { curatedArtists, curatedTaxa, curatedWorks, type Texts } from '../../../prisma/seed/curated';
 import type { Db, Tx } from '@/server/db/client';
+import { lockForTransaction } from '@/server/db/locks';
 import { catalogLocales } from '@/shared/locales';
 import { recountCatalog } from './counts';
 
@@ -10,8 +11,6 @@ const museumAliases: Record<string, string> = {
   Q3044768: 'Q19675', // Louvre, département des Peintures → Louvre Museum
 };
 
-/** Serialises seeding: instances starting together write the curated catalog once. */
-const SEED_LOCK = 73_050_003;
 /** Raise it when what seedCatalog writes changes while the curated files stay the same. */
 const SEED_FORMAT = 1;
 
@@ -37,7 +36,7 @@ const present = (texts: Texts) => catalogLocales.flatMap((locale) => (texts[loca
 export async function seedCatalog(db: Db): Promise<{ artworks: number; artists: number; taxa: number; written: boolean }> {
   const written = await db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+      await lockForTransaction(tx, 'seed');
       const seeded = await tx.catalogSeed.findUnique({ where: { id: 1 }, select: { fingerprint: true } });
       if (seeded?.fingerprint === curatedFingerprint) return false;
       const now = new Date();

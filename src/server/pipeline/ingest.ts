@@ -1,6 +1,7 @@
 import 'server-only';
 import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
+import { lockForTransaction } from '@/server/db/locks';
 import type { Labels, PaintingFacts, QueryRecord, WikidataSource } from '@/server/integrations/wikidata';
 import { enqueue } from '@/server/jobs/outbox';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';
@@ -16,8 +17,6 @@ export const DIED_BEFORE = 1926;
 export const SUBJECTS_PER_PAINTING = 8;
 /** Outbox event that asks for stories after an ingest added works. */
 export const STORIES_EVENT = 'catalog/stories.requested';
-/** Serialises ingest writes of concurrent runs (the Inngest function also runs one at a time). */
-const INGEST_LOCK = 73_050_001;
 
 export interface IngestSettings {
   painters?: number;
@@ -125,7 +124,7 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
       const labels = await source.labels([painter.qid, ...paintings.map((p) => p.qid), ...taxonQids], trace);
       const written = await db.$transaction(
         async (tx) => {
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${INGEST_LOCK})`;
+          await lockForTransaction(tx, 'ingest');
           return writePainter(tx as Tx, painter, paintings, labels);
         },
         { timeout: 120_000, maxWait: 120_000 },

@@ -2,6 +2,7 @@ import 'server-only';
 import type { PublishTrigger } from '@/generated/prisma/client';
 import { recountCatalog, BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
 import type { Db, Tx } from '@/server/db/client';
+import { lockForTransaction } from '@/server/db/locks';
 import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
 import { enqueue } from '@/server/jobs/outbox';
 import { pluralOf } from '@/shared/catalog';
@@ -15,8 +16,6 @@ export const TITLES_PER_CALL = 10;
 /** Outbox event that hands new page addresses to the search-engine notification. */
 export const NOTIFY_EVENT = 'seo/notify.requested';
 export const URLS_PER_NOTIFY_EVENT = 1_000;
-/** Serialises publish runs: the cap is read and spent under it (two runs never exceed it). */
-const PUBLISH_LOCK = 73_050_002;
 
 export interface PublishSettings {
   perDay: number;
@@ -138,7 +137,7 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
     async (t) => {
       transactionStarted = performance.now();
       const tx = t as Tx;
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PUBLISH_LOCK})`;
+      await lockForTransaction(tx, 'publish');
       const now = clock();
       const { left, budget, ids, introduced, ready } = await chooseNow(tx, settings, now);
       const empty: PublishResult = { publishLogId: null, published: 0, capLeft: left, artworks: [], artistsIntroduced: [], browsePagesAdded: [], urls: 0, errors: [] };
