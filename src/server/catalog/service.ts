@@ -212,28 +212,27 @@ async function closestText(db: Db, q: string): Promise<string | null> {
        ORDER BY s.score DESC, p.known DESC, p.id LIMIT ${CLOSEST_CANDIDATES}),
     works AS MATERIALIZED (
       SELECT w.id, w.artist_id, w.popularity FROM candidates c JOIN artworks w ON w.id = c.id AND w.status = 'published'),
+    -- Each text with its folded form as stored (the generated *_folded columns, folded when written).
     texts AS (
-      SELECT x.title AS text, w.popularity AS known FROM works w JOIN artwork_texts x ON x.artwork_id = w.id AND x.title IS NOT NULL
+      SELECT x.title AS text, x.title_folded AS v, w.popularity AS known FROM works w JOIN artwork_texts x ON x.artwork_id = w.id AND x.title IS NOT NULL
       UNION ALL
       -- A title that is a near word itself ("Garden" for "gardn") is the closest as a whole, and
       -- rarely a best-known work's: one per word, by the folded-title index (short titles only,
       -- where a one-word title is).
-      SELECT x.title, x.known FROM near_words n CROSS JOIN LATERAL (
-        SELECT x.title, w.popularity AS known
+      SELECT x.title, x.title_folded, x.known FROM near_words n CROSS JOIN LATERAL (
+        SELECT x.title, x.title_folded, w.popularity AS known
           FROM artwork_texts x JOIN artworks w ON w.id = x.artwork_id AND w.status = 'published'
          WHERE shop_fold(x.title) = n.term AND octet_length(x.title) <= ${SHORT_TITLE_BYTES} LIMIT 1) x
       UNION ALL
       -- The candidates' artists by primary key (OFFSET 0: not a hash join reading every artist).
-      SELECT n.text, n.known FROM (SELECT DISTINCT artist_id FROM works) i CROSS JOIN LATERAL (
-        SELECT a.name AS text, a.artwork_count * 1000 AS known FROM artists a
+      SELECT n.text, n.v, n.known FROM (SELECT DISTINCT artist_id FROM works) i CROSS JOIN LATERAL (
+        SELECT a.name AS text, a.name_folded AS v, a.artwork_count * 1000 AS known FROM artists a
          WHERE a.id = i.artist_id AND a.status = 'published' AND a.artwork_count > 0
         UNION ALL
-        SELECT n.name, a.artwork_count * 1000 FROM artist_texts n JOIN artists a ON a.id = n.artist_id AND a.status = 'published' AND a.artwork_count > 0
+        SELECT n.name, n.name_folded, a.artwork_count * 1000 FROM artist_texts n JOIN artists a ON a.id = n.artist_id AND a.status = 'published' AND a.artwork_count > 0
          WHERE n.artist_id = i.artist_id OFFSET 0) n),
-    -- Titles and names repeat (across languages, across works): each text folded and compared once.
-    folded AS (
-      SELECT f.text, f.v, f.known FROM (SELECT x.text, max(x.known) AS known FROM texts x GROUP BY x.text) x
-       CROSS JOIN LATERAL (SELECT x.text, shop_fold(x.text) AS v, x.known OFFSET 0) f)
+    -- Titles and names repeat (across languages, across works): each text compared once.
+    folded AS (SELECT x.text, x.v, max(x.known) AS known FROM texts x GROUP BY x.text, x.v)
     SELECT c.text FROM (
       SELECT x.text, ${closeness(Prisma.sql`x.v`)} AS ws, similarity(t.f, x.v) AS s, x.known
         FROM typed t, folded x WHERE ${near(Prisma.sql`x.v`)}
