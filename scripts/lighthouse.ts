@@ -165,7 +165,7 @@ function render(runs: Run[], speeds: Speed[]): string {
     'slow 4G, 4× CPU slowdown); desktop is its desktop preset. These machines have 2 cores; no network beyond loopback,',
     'so Commons images are the drawn placeholders our `/images` route answers.',
     '',
-    `Targets: performance ≥ ${targets.desktop.performance} desktop and ≥ ${targets.mobile.performance} mobile, accessibility ≥ 95, best practices ≥ 95, SEO 100. ❌ marks a miss.`,
+    `Targets: ${(['mobile', 'desktop'] as const).map((f) => `${f} ${categories.map((c) => `${c} ≥ ${targets[f][c]}`).join(', ')}`).join('; ')}. ❌ marks a miss.`,
     '',
     "CPU is Lighthouse's benchmark index of this host during the run: it calibrates its 4× slowdown for a",
     'host of about 1,000 or more, and the mobile score moves with it (a slower moment, a lower score), so',
