@@ -43,6 +43,19 @@ describe('did you mean', () => {
     for (const card of found.items) expect(card.artist.slug).toBe('johannes-vermeer');
   });
 
+  test('a typo in one of several words is mended word by word when no title or name is close to the whole', async () => {
+    // No title or name is close to "vermer delft" as a whole; its words are near "vermeer" and "delft".
+    const delft = await search('vermer delft');
+    expect(delft.suggestion).toEqual({ q: 'vermeer delft', shown: true });
+    expect(slugs(delft)).toEqual(['view-of-delft', 'the-little-street']);
+    // An Italian shopper: "Nascita di Venere" by Botticelli.
+    const venus = await search('botticeli venere', 'it');
+    expect(venus.suggestion).toEqual({ q: 'botticelli venere', shown: true });
+    expect(slugs(venus)).toEqual(['the-birth-of-venus']);
+    // A title close to the whole still comes first ("Die Nachtwache", not "rembrandt nachtwache").
+    expect((await search('rembrant nachtwache', 'de')).suggestion).toEqual({ q: 'Die Nachtwache', shown: true });
+  });
+
   test('words typed run together are found as the words of the list they are made of', async () => {
     const watch = await search('nightwatch');
     expect(watch.suggestion).toEqual({ q: 'The Night Watch', shown: true });

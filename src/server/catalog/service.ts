@@ -136,8 +136,9 @@ const CLOSEST_TYPED_WORDS = 8;
 const CLOSEST_SPLIT_LENGTH = 40;
 
 /**
- * The published title (any language) or artist name closest to `q`, or null when none is close
- * enough (CLOSE_ENOUGH). Like the suggestions' typo branch it starts from the search index's word
+ * The published title (any language) or artist name closest to `q`, else `q` mended word by word
+ * (5. below), or null when nothing is close enough (CLOSE_ENOUGH) and no word is near one of the
+ * list. Like the suggestions' typo branch it starts from the search index's word
  * list (migration 20261124090000_search_terms), not from the 400,000+ titles:
  *
  * 1. near words: for each typed word, and for all of them run together, the CLOSEST_NEAR_WORDS
@@ -152,7 +153,9 @@ const CLOSEST_SPLIT_LENGTH = 40;
  * 4. their titles, their artists' names (artist names are words of the works' search texts, so a
  *    misspelt name reaches the artist's works) and any title that is a near word itself are
  *    compared as before: near (`%` or `<%`), closest by word similarity, then by whole similarity
- *    (a text of about the typed length wins), then the better known.
+ *    (a text of about the typed length wins), then the better known;
+ * 5. when no title or name is close enough, what was typed mended word by word: each word replaced
+ *    by its nearest word (itself when the list holds it), "vermer delft" → "vermeer delft".
  *
  * Bounded (at most nine typed words, eight near words each, a few thousand index entries in all)
  * where the old scan of every title grew with the catalog, and so approximate: among titles
@@ -232,11 +235,22 @@ async function closestText(db: Db, q: string): Promise<string | null> {
         SELECT n.name, n.name_folded, a.artwork_count * 1000 FROM artist_texts n JOIN artists a ON a.id = n.artist_id AND a.status = 'published' AND a.artwork_count > 0
          WHERE n.artist_id = i.artist_id OFFSET 0) n),
     -- Titles and names repeat (across languages, across works): each text compared once.
-    folded AS (SELECT x.text, x.v, max(x.known) AS known FROM texts x GROUP BY x.text, x.v)
-    SELECT c.text FROM (
-      SELECT x.text, ${closeness(Prisma.sql`x.v`)} AS ws, similarity(t.f, x.v) AS s, x.known
-        FROM typed t, folded x WHERE ${near(Prisma.sql`x.v`)}
-    ) c WHERE c.ws >= ${CLOSE_ENOUGH} ORDER BY c.ws DESC, c.s DESC, c.known DESC LIMIT 1`),
+    folded AS (SELECT x.text, x.v, max(x.known) AS known FROM texts x GROUP BY x.text, x.v),
+    -- What was typed, each word mended into its nearest word of the list (itself when the list
+    -- holds it; as typed when nothing is near): "vermer delft" is "vermeer delft".
+    mended AS (
+      SELECT string_agg(coalesce((SELECT n.term FROM near_words n WHERE n.n = v.n ORDER BY n.sim DESC, n.term LIMIT 1), v.word), ' ' ORDER BY v.n) AS text
+        FROM typed t CROSS JOIN LATERAL unnest((string_to_array(t.f, ' '))[1:${CLOSEST_TYPED_WORDS}]) WITH ORDINALITY v(word, n))
+    SELECT r.text FROM (
+      SELECT c.text, 0 AS rank, c.ws, c.s, c.known FROM (
+        SELECT x.text, ${closeness(Prisma.sql`x.v`)} AS ws, similarity(t.f, x.v) AS s, x.known
+          FROM typed t, folded x WHERE ${near(Prisma.sql`x.v`)}
+      ) c WHERE c.ws >= ${CLOSE_ENOUGH}
+      UNION ALL
+      -- Only when no title or name is close: a shopper who typed two words ("vermer delft") rarely
+      -- meant one title, and each word may be near a word of the list when the whole is near nothing.
+      SELECT m.text, 1, 0, 0, 0 FROM mended m, typed t WHERE m.text <> t.f
+    ) r ORDER BY r.rank, r.ws DESC, r.s DESC, r.known DESC LIMIT 1`),
   );
   return row && row.text.trim().toLowerCase() !== q.toLowerCase() ? row.text.trim() : null;
 }
