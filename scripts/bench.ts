@@ -364,9 +364,9 @@ async function endpoints(url: string): Promise<Endpoint[]> {
         paths: Array.from({ length: Math.min(sitemapChunks - 1, 10) }, (_, i) => `/v1/seo/sitemaps/artworks/${i + 1}`),
       },
     );
-    // The host's own ceiling: the cheapest /v1 answer there is (two trivial statements, no
+    // The host's own ceiling: the cheapest /v1 answer there is (one trivial statement, no
     // catalog data, a 54-byte body): what any /v1 answer can get at 32 connections on this host.
-    list.push({ name: 'health', label: 'GET /v1/health (SELECT 1 and the applied migrations: the cheapest /v1 answer)', group: 'ceiling', paths: ['/v1/health'] });
+    list.push({ name: 'health', label: 'GET /v1/health (the applied migrations, one statement: the cheapest /v1 answer)', group: 'ceiling', paths: ['/v1/health'] });
     return ONLY ? list.filter((e) => ONLY.some((o) => e.name.startsWith(o))) : list;
   } finally {
     await client.end();
