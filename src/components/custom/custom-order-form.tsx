@@ -7,7 +7,7 @@ import {
   CustomerFields,
   customerFieldId,
   customerFieldOf,
-  DeliveryEstimate,
+  OrderCheckout,
   OrderBar,
   ShowcaseConsent,
   SizeFramePicker,
@@ -18,9 +18,7 @@ import {
   type CustomerProblems,
   type PriceTableData,
 } from '@/components/order';
-import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
-import { LegalLinks } from '@/components/site/legal-links';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
 import { orientationOf, type Frame, type Size } from '@/shared/canvas';
@@ -42,7 +40,6 @@ const ID = 'custom';
  */
 export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?: PriceTableData; paymentMode: PaymentMode }) {
   const t = useTranslations('Custom');
-  const tf = useTranslations('OrderForm');
   const locale = useLocale() as Locale;
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [photoMissing, setPhotoMissing] = useState(false);
@@ -238,24 +235,18 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
               <dd>{photo ? t('summary.photoReady') : t('summary.photoMissing')}</dd>
             </div>
           </dl>
-          <p className={css.total}>
-            <span>{t('summary.total')}</span>
-            <output className={css.totalValue} aria-live="polite" data-testid="custom-total">
-              {price}
-            </output>
-          </p>
-          <p className={css.totalNote}>{t('summary.totalNote')}</p>
-          <DeliveryEstimate kind="custom" size={size} />
-          {failed ? (
-            <p className={css.formError} id={`${ID}-failed`} role="alert">
-              {t(`errors.${failed}`)}
-            </p>
-          ) : null}
-          <Button ref={orderButton} type="submit" variant="primary" wide disabled={isPending} aria-busy={isPending || undefined}>
-            {isPending ? t('submitting') : t('submit')}
-          </Button>
-          <p className={css.payNote}>{tf(`paymentNotes.${paymentMode}`)}</p>
-          <LegalLinks kind="custom" />
+          <OrderCheckout
+            kind="custom"
+            size={size}
+            price={price}
+            cents={cents}
+            total={{ label: t('summary.total'), note: t('summary.totalNote'), testId: 'custom-total' }}
+            submitLabel={t('submit')}
+            error={failed ? { id: `${ID}-failed`, message: t(`errors.${failed}`) } : null}
+            paymentMode={paymentMode}
+            buttonRef={orderButton}
+            busy={isPending}
+          />
         </div>
       </aside>
       <OrderBar

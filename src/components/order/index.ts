@@ -29,6 +29,7 @@ export { FitChoice, fitMatters } from './fit-choice';
 export { OrderBar } from './order-bar';
 export { ShowcaseConsent } from './showcase-consent';
 export { DeliveryEstimate, formatDeliveryWindow } from './delivery-estimate';
+export { OrderCheckout } from './checkout';
 export { canvasCm, sidesOf } from './sizes';
 export { usePrice, usePriceTable } from './use-price';
 export { orderEmailKey, useSubmitOrder } from './use-submit-order';

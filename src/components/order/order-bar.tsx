@@ -40,7 +40,7 @@ export function OrderBar({ formId, checkout, price, summary, busy = false }: Pro
         <span className={styles.barPrice}>{price}</span>
         <span className={styles.barSummary}>{summary}</span>
       </p>
-      <Button type="submit" form={formId} variant="primary" disabled={busy} aria-disabled={busy}>
+      <Button type="submit" form={formId} variant="primary" disabled={busy}>
         {t('order')}
       </Button>
     </div>

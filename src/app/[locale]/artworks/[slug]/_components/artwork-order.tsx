@@ -14,7 +14,7 @@ import {
   useCustomerForm,
   useSubmitOrder,
   canvasCm,
-  DeliveryEstimate,
+  OrderCheckout,
   FitChoice,
   fitMatters,
   OrderBar,
@@ -23,9 +23,7 @@ import {
   type OrderBody,
   type PriceTableData,
 } from '@/components/order';
-import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
-import { LegalLinks } from '@/components/site/legal-links';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
 import { orientationOf, type Fit, type Frame, type Size } from '@/shared/canvas';
@@ -171,24 +169,18 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
         </fieldset>
 
         <div className={styles.checkout}>
-          <p className={styles.total}>
-            <span className={styles.totalLabel}>{t('priceLabel')}</span>
-            <output className={styles.totalPrice} aria-live="polite" data-testid="order-price" data-cents={cents ?? undefined}>
-              {price}
-            </output>
-          </p>
-          <p className={styles.totalNote}>{t('priceNote')}</p>
-          <DeliveryEstimate kind="reproduction" size={size} />
-          {formError ? (
-            <p id={`${ID}-summary`} className={styles.formError} role="alert">
-              {formError}
-            </p>
-          ) : null}
-          <Button ref={orderButton} type="submit" variant="primary" wide disabled={isPending} aria-disabled={isPending}>
-            {isPending ? t('submitting') : t('submit', { price })}
-          </Button>
-          <p className={styles.paymentNote}>{t(`paymentNotes.${paymentMode}`)}</p>
-          <LegalLinks kind="order" />
+          <OrderCheckout
+            kind="reproduction"
+            size={size}
+            price={price}
+            cents={cents}
+            total={{ label: t('priceLabel'), note: t('priceNote'), testId: 'order-price' }}
+            submitLabel={t('submit', { price })}
+            error={formError ? { id: `${ID}-summary`, message: formError } : null}
+            paymentMode={paymentMode}
+            buttonRef={orderButton}
+            busy={isPending}
+          />
         </div>
       </form>
       <OrderBar
