@@ -17,7 +17,8 @@
  * (Stripe Checkout) when set, otherwise to the order page `/<locale>/orders/<code>`; on a 400 it
  * resolves `{ ok: false, kind: 'invalid', problems: [{ path, message }] }` with the server's field
  * paths (`customer.email` → `customerFieldOf`), on anything else `{ ok: false, kind: 'failed' }`.
- * Every visible string is in the `OrderForm` namespace.
+ * `OrderCheckout` ends both forms: total, delivery estimate, error, order button, payment note and
+ * terms. Every visible string is in the `OrderForm` namespace, or handed in by the form.
  */
 export { countryOptions } from './countries';
 export { customerFieldOf, customerFields, customerInput, customerProblems, emptyCustomer } from './customer';
