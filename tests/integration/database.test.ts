@@ -114,6 +114,21 @@ describe('a fresh database', () => {
     }
   });
 
+  test('a catalog text in another locale than the six catalog languages is refused (shared-lists.test.ts holds the list)', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ id: number }>(`SELECT id FROM artworks ORDER BY id LIMIT 1`);
+      for (const locale of ['vi', 'EN', 'en-US']) {
+        await expect(client.query(`INSERT INTO artwork_texts (artwork_id, locale, title) VALUES ($1, $2, 'x')`, [rows[0]!.id, locale])).rejects.toThrow(
+          /artwork_texts_locale_check/,
+        );
+      }
+    } finally {
+      await client.end();
+    }
+  });
+
   test('the seeded catalog has at least three movements, museums and genres with 3 works, all published', async () => {
     for (const kind of ['movement', 'museum', 'genre', 'subject'] as const) {
       expect(await db.taxon.count({ where: { kind, artworkCount: { gte: 3 } } })).toBeGreaterThanOrEqual(3);

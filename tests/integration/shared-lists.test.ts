@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as prismaEnums from '@/generated/prisma/enums';
 import { fits, frames, orientations, sizes } from '@/shared/canvas';
 import { pluralOf, publishTriggers } from '@/shared/catalog';
-import { locales } from '@/shared/locales';
+import { catalogLocales, locales } from '@/shared/locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchStatuses, styles, subjectLimits } from '@/shared/orders';
 
 /**
@@ -47,6 +47,9 @@ const checkLists: Record<string, List> = {
   'orders.frame': list('frames', 'src/shared/canvas.ts', frames),
   'orders.locale': list('locales', 'src/shared/locales.ts', locales),
   'orders.style': list('styles', 'src/shared/orders.ts', styles),
+  'artwork_texts.locale': list('catalogLocales', 'src/shared/locales.ts', catalogLocales),
+  'artist_texts.locale': list('catalogLocales', 'src/shared/locales.ts', catalogLocales),
+  'taxon_texts.locale': list('catalogLocales', 'src/shared/locales.ts', catalogLocales),
 };
 /** Each `<table>.<column>` whose CHECK constraint bounds it, and the shared bounds. */
 const checkRanges: Record<string, { name: string; file: string; min: number; max: number }> = {
