@@ -103,6 +103,22 @@ test.describe('browsing the catalog', () => {
     }
   });
 
+  test('a misspelt search says what it shows instead; a search that found little offers a better one', async ({ page }) => {
+    // Nothing matches the typo: the grid shows the mended search's works, and its count names it.
+    await page.goto('/de/artworks?q=vermer+delft');
+    await expect(page.getByText('Nichts passt zu „vermer delft“. Ergebnisse für „vermeer delft“.')).toBeVisible();
+    await expect(page.locator('#grid-summary')).toHaveText('2 Werke für „vermeer delft“');
+    await expect(cards(page)).toHaveCount(2);
+    await expect(cards(page).first()).toHaveAttribute('data-slug', 'view-of-delft');
+
+    // Two works found: they stay, and the painter's name is offered as a link that keeps the language.
+    await page.goto('/de/artworks?q=vermeer+delft');
+    await expect(page.locator('#grid-summary')).toHaveText('2 Werke für „vermeer delft“');
+    await page.getByRole('link', { name: 'Meinten Sie „Jan Vermeer“?' }).click();
+    await expect(page).toHaveURL(/\/de\/artworks\?q=Jan(\+|%20)Vermeer$/);
+    await expect(cards(page)).toHaveCount(4);
+  });
+
   test('a search or filter that finds nothing is a calm, helpful empty result, never an error', async ({ page }) => {
     const unknown = await page.goto('/en/artworks?museum=no-such-museum');
     expect(unknown?.status()).toBe(200);

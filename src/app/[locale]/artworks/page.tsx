@@ -100,7 +100,9 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
       }),
   );
 
-  const summary = query.q ? t('resultsFor', { count: works.total, q: query.q }) : t('results', { count: works.total });
+  // When a suggestion's results are shown instead, the count is theirs, so it names the suggestion.
+  const counted = works.suggestion?.shown ? works.suggestion.q : query.q;
+  const summary = counted ? t('resultsFor', { count: works.total, q: counted }) : t('results', { count: works.total });
   const nothing = works.total === 0;
 
   return (
