@@ -7,7 +7,6 @@ import {
   CustomerFields,
   customerFieldId,
   customerFieldOf,
-  OrderCheckout,
   OrderBar,
   ShowcaseConsent,
   SizeFramePicker,
@@ -18,6 +17,7 @@ import {
   type CustomerProblems,
   type PriceTableData,
 } from '@/components/order';
+import { OrderCheckout } from '@/components/order/checkout';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';

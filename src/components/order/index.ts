@@ -17,8 +17,9 @@
  * (Stripe Checkout) when set, otherwise to the order page `/<locale>/orders/<code>`; on a 400 it
  * resolves `{ ok: false, kind: 'invalid', problems: [{ path, message }] }` with the server's field
  * paths (`customer.email` → `customerFieldOf`), on anything else `{ ok: false, kind: 'failed' }`.
- * `OrderCheckout` ends both forms: total, delivery estimate, error, order button, payment note and
- * terms. Every visible string is in the `OrderForm` namespace, or handed in by the form.
+ * Every visible string is in the `OrderForm` namespace. `OrderCheckout` (./checkout, imported from
+ * there, not from here: it brings the terms' `Legal` words, which the order pages do not load) ends
+ * both forms.
  */
 export { countryOptions } from './countries';
 export { customerFieldOf, customerFields, customerInput, customerProblems, emptyCustomer } from './customer';
@@ -30,7 +31,6 @@ export { FitChoice, fitMatters } from './fit-choice';
 export { OrderBar } from './order-bar';
 export { ShowcaseConsent } from './showcase-consent';
 export { DeliveryEstimate, formatDeliveryWindow } from './delivery-estimate';
-export { OrderCheckout } from './checkout';
 export { canvasCm, sidesOf } from './sizes';
 export { usePrice, usePriceTable } from './use-price';
 export { orderEmailKey, useSubmitOrder } from './use-submit-order';

@@ -4,7 +4,7 @@ import { env } from '@/server/env';
 import { requestContextOf } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/front/answers';
 import { runInRequest } from '@/server/logger';
-import { nulIssues } from '@/server/shared/text';
+import { nulIssues } from '@/server/api/nul-free';
 import { readBodyAtMost } from './body';
 import { contractError, errorResponse } from './contract-errors';
 import { openApiDocument } from './openapi';
@@ -129,7 +129,7 @@ async function answer(request: Request, makeContext: MakeContext): Promise<{ res
   return { response, crossOrigin: crossOriginReadable(route) };
 }
 
-/** 400 invalid_input when a path segment or a query name or value holds U+0000 (src/server/shared/text.ts). */
+/** 400 invalid_input when a path segment or a query name or value holds U+0000 (src/server/api/nul-free.ts). */
 function addressNulIssue(url: URL, path: string): Response | null {
   const values: Record<string, unknown> = { path: path.split('/').map(decodedSegment) };
   const query: [string, string][] = [];

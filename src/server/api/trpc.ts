@@ -5,7 +5,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { unauthorized } from '@/server/accounts/service';
 import { crossSite } from '@/server/accounts/session';
-import { NUL_FREE_MESSAGE, nulIssues } from '@/server/shared/text';
+import { NUL_FREE_MESSAGE, nulIssues } from '@/server/api/nul-free';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError, invalidInput, RateLimited, type ErrorCode } from '@/server/errors';
@@ -186,7 +186,7 @@ const credentialChecked = t.middleware(async ({ ctx, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 /**
- * The shared string rule (src/server/shared/text.ts) over the whole raw input, before any limit is
+ * The shared string rule (src/server/api/nul-free.ts) over the whole raw input, before any limit is
  * counted and before the procedure's own schema: a U+0000 anywhere is 400 invalid_input.
  */
 const nulFree = t.middleware(async ({ getRawInput, next }) => {

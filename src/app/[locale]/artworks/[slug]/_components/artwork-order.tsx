@@ -14,7 +14,6 @@ import {
   useCustomerForm,
   useSubmitOrder,
   canvasCm,
-  OrderCheckout,
   FitChoice,
   fitMatters,
   OrderBar,
@@ -23,6 +22,7 @@ import {
   type OrderBody,
   type PriceTableData,
 } from '@/components/order';
+import { OrderCheckout } from '@/components/order/checkout';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
