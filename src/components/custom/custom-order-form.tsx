@@ -17,7 +17,7 @@ import {
   type CustomerProblems,
   type PriceTableData,
 } from '@/components/order';
-import { OrderCheckout } from '@/components/order/checkout';
+import { FormError, OrderCheckout } from '@/components/order/checkout';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
 import { formatSize, formatUsd } from '@/lib/format';
@@ -140,11 +140,7 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
           </h2>
           <p className={css.stepLead}>{t('photo.lead')}</p>
           <PhotoUpload onChange={onPhoto} missing={photoMissing} />
-          {photoRefused ? (
-            <p className={css.formError} role="alert">
-              {t('errors.photoUsed')}
-            </p>
-          ) : null}
+          {photoRefused ? <FormError>{t('errors.photoUsed')}</FormError> : null}
         </section>
 
         <section className={css.step} aria-labelledby={`${ID}-style-title`}>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { LegalLinks } from '@/components/site/legal-links';
 import { Button } from '@/components/ui/button';
 import type { Size } from '@/shared/canvas';
@@ -46,16 +46,21 @@ export function OrderCheckout({ kind, size, price, cents, total, submitLabel, er
       </p>
       <p className={styles.note}>{total.note}</p>
       <DeliveryEstimate kind={kind} size={size} />
-      {error ? (
-        <p id={error.id} className={styles.formError} role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      {error ? <FormError id={error.id}>{error.message}</FormError> : null}
       <Button ref={buttonRef} type="submit" variant="primary" wide disabled={busy}>
         {busy ? t('submitting') : submitLabel}
       </Button>
       <p className={styles.note}>{t(`paymentNotes.${paymentMode}`)}</p>
       <LegalLinks kind={kind === 'custom' ? 'custom' : 'order'} />
     </div>
+  );
+}
+
+/** What went wrong, for the shopper to read before trying again (announced at once): one look in both forms. */
+export function FormError({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.formError} role="alert">
+      {children}
+    </p>
   );
 }
