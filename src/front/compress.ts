@@ -1,8 +1,9 @@
 import zlib from 'node:zlib';
 
 /**
- * Compression in the front instead of in Next (`compress: false` in next.config.mjs): the front has
- * to read a page's plain HTML to hash its scripts, and it answers /v1 itself.
+ * Compression of /v1 answers, which the front answers without Next (Next compresses its pages
+ * itself: `compress` in next.config.mjs). Public catalog answers are compressed once and kept with
+ * the answer (src/server/api/response-cache.ts); the front compresses the rest on the way out.
  */
 export type Encoding = 'br' | 'gzip';
 
@@ -45,7 +46,8 @@ export function isCompressible(contentType: string | undefined): boolean {
   );
 }
 
-// Answers are compressed per request, so brotli at a middle quality: near gzip's speed, smaller.
+// A request waits for its answer's compression (a kept catalog answer is compressed once, by its
+// first client; anything else on every request), so brotli at a middle quality: near gzip's speed, smaller.
 const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const gzipOptions = { level: 6 };
 

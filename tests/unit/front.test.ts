@@ -150,6 +150,22 @@ test('a large /v1 JSON answer is compressed when the client accepts it; a small 
   expect(small.body.toString()).toBe('{"a":1}');
 });
 
+test('an answer the app compressed already (a kept catalog answer) goes out as it is, not compressed twice', async () => {
+  const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}` })) });
+  const brotli = zlib.brotliCompressSync(list);
+  const { port } = await start({
+    rest: async () =>
+      new Response(new Uint8Array(brotli), {
+        headers: { 'content-type': 'application/json', 'content-encoding': 'br', 'content-length': String(brotli.length), vary: 'Accept-Encoding' },
+      }),
+  });
+  const answer = await call(port, '/v1/kept', { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(answer.headers['content-encoding']).toBe('br');
+  expect(Number(answer.headers['content-length'])).toBe(brotli.length);
+  expect(answer.headers.vary).toBe('Accept-Encoding');
+  expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(list);
+});
+
 test('a REST handler that throws is a 500 in the error contract, its cause only in the log', async () => {
   const logged: unknown[] = [];
   const { port } = await start({

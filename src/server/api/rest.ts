@@ -3,13 +3,14 @@ import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
 import { requestContextOf } from '@/server/http/request-log';
 import { baseSecurityHeaders } from '@/front/answers';
+import { chooseEncoding, MIN_COMPRESS_BYTES, type Encoding } from '@/front/compress';
 import { runInRequest } from '@/server/logger';
 import { nulIssues } from '@/server/api/nul-free';
 import { readBodyAtMost } from './body';
 import { contractError, errorResponse } from './contract-errors';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
-import { publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
+import { encodedBody, publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
 import { matchPath, pathParams, rawPathParams, type Method, type ProcedureAnswer, type Route } from './routes';
 import { createContext } from './context';
 import { countAgainstLimit, createCallerFactory, giveCountBack, STAFF_REQUIRED, type Context, type CountedRequest } from './trpc';
@@ -200,18 +201,19 @@ async function answerByProcedure(request: Request, url: URL, route: Route, answe
 }
 
 /**
- * Public catalog reads (GET, `publicCache`): the serialized answer and its ETag come from the
- * response cache when the catalog has not changed since they were computed; the input is built
- * only when the procedure is called.
+ * Public catalog reads (GET, `publicCache`): the serialized answer, its ETag and its compressed
+ * bodies come from the response cache when the catalog has not changed since they were computed;
+ * the input is built only when the procedure is called.
  */
 async function publicRead(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, contextOf: ContextOf): Promise<Response> {
   try {
     const context = contextOf();
     const compute = async () => publicAnswer(JSON.stringify(await callProcedure(context, answeredBy, answeredBy.input.fromAddress(url, rawPathParams(route, path)))));
     const cache = responseCacheFor(context.db);
-    if (!cache) return publicResponse(request, await compute(), 'off');
-    const { answer, hit } = await cache.answer(url.pathname + url.search, compute);
-    return publicResponse(request, answer, hit ? 'hit' : 'miss');
+    if (!cache) return await publicResponse(request, await compute(), 'off', encodedBody);
+    const key = url.pathname + url.search;
+    const { answer, hit } = await cache.answer(key, compute);
+    return await publicResponse(request, answer, hit ? 'hit' : 'miss', (kept, encoding) => cache.encoded(key, kept, encoding));
   } catch (error) {
     return contractError(error, where);
   }
@@ -220,8 +222,17 @@ async function publicRead(request: Request, url: URL, route: Route, answeredBy: 
 /** Short public caching, revalidated by ETag: a catalog page changes at most with each publish run. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
-/** A public answer with its caching headers; 304 when the client holds it already; no body for HEAD. */
-function publicResponse(request: Request, answer: PublicAnswer, cache: 'hit' | 'miss' | 'off'): Response {
+/**
+ * A public answer with its caching headers; 304 when the client holds it already; no body for HEAD.
+ * A client that accepts gzip or brotli gets the answer's compressed body (`encode`: kept with the
+ * answer), which the front then sends as it is.
+ */
+async function publicResponse(
+  request: Request,
+  answer: PublicAnswer,
+  cache: 'hit' | 'miss' | 'off',
+  encode: (answer: PublicAnswer, encoding: Encoding) => Promise<Uint8Array>,
+): Promise<Response> {
   const headers = new Headers({
     'Cache-Control': PUBLIC_CACHE_CONTROL,
     ETag: answer.etag,
@@ -234,8 +245,14 @@ function publicResponse(request: Request, answer: PublicAnswer, cache: 'hit' | '
     return new Response(null, { status: 304, headers });
   }
   headers.set('Content-Type', 'application/json');
-  headers.set('Content-Length', String(answer.body.length));
-  return new Response(request.method === 'HEAD' ? null : answer.body, { status: 200, headers });
+  let body: Uint8Array = answer.body;
+  const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding') ?? undefined) : undefined;
+  if (encoding) {
+    body = await encode(answer, encoding);
+    headers.set('Content-Encoding', encoding);
+  }
+  headers.set('Content-Length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 /**
