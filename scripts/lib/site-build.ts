@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { precompressStatic } from '@/front/static-assets';
 
 /** Next's command-line entry, run with this Node. */
 export const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -63,10 +64,15 @@ export async function buildFront(): Promise<void> {
   });
 }
 
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
 /** Where buildFront writes. */
 export const FRONT_DIR = path.join('dist', 'front');
 
-/** Builds the front, then runs `next build`, and stamps the result with the sources it was made from. */
+/**
+ * Builds the front, then runs `next build`, compresses the build's client files once
+ * (src/front/static-assets.ts), and stamps the result with the sources it was made from.
+ */
 export async function buildSite(): Promise<void> {
   const fingerprint = sourceFingerprint();
   await buildFront();
@@ -74,5 +80,7 @@ export async function buildSite(): Promise<void> {
     const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
     build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));
   });
+  const compressed = await precompressStatic(path.join('.next', 'static'));
+  console.log(`compressed ${compressed.files} client files once: ${kb(compressed.bytes)} → brotli ${kb(compressed.br)}, gzip ${kb(compressed.gzip)}`);
   writeFileSync(STAMP, fingerprint);
 }

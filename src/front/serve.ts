@@ -13,10 +13,12 @@
  * default 10 s), exit 0.
  */
 import http from 'node:http';
+import path from 'node:path';
 import next from 'next';
 import { whenOffered } from './bridge';
 import { createFront } from './front';
 import { gracefulStop } from './shutdown';
+import { loadStaticAssets } from './static-assets';
 
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -44,6 +46,8 @@ async function main() {
     // In development Next reloads the app's code on each change; its route handler calls the
     // reloaded handleRest, where the one offered at start would be stale.
     rest: dev ? undefined : bridge.rest,
+    // Compressed when the site was built (a development server has none: Next serves them).
+    staticAssets: dev ? undefined : loadStaticAssets(path.join(process.cwd(), '.next', 'static')),
     settings: bridge.settings,
     onError: (error, where) => log.error(`front: ${where} failed`, error),
   });

@@ -1,10 +1,14 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, expect, test } from 'vitest';
 import { chooseEncoding, isCompressible, varyWithEncoding } from '@/front/compress';
 import { createFront, type FrontOptions } from '@/front/front';
 import { gracefulStop } from '@/front/shutdown';
+import { loadStaticAssets, precompressStatic } from '@/front/static-assets';
 import { clientOf } from '@/server/http/client';
 
 // The front's request handling on a real node:http server on 127.0.0.1, with stand-ins for Next's
@@ -23,6 +27,7 @@ async function start(options: Partial<FrontOptions>): Promise<{ port: number; se
   const front = createFront({
     next: options.next ?? ((_req, res) => void res.end('next')),
     rest: 'rest' in options ? options.rest : async () => Response.json({ ok: true }),
+    staticAssets: options.staticAssets,
     settings: options.settings ?? settings,
     onError: options.onError,
   });
@@ -164,6 +169,55 @@ test('an answer the app compressed already (a kept catalog answer) goes out as i
   expect(Number(answer.headers['content-length'])).toBe(brotli.length);
   expect(answer.headers.vary).toBe('Accept-Encoding');
   expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(list);
+});
+
+test("the build's scripts and styles go out compressed once, in the coding the client takes; anything else is Next's", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'front-static-'));
+  try {
+    const script = `self.chunk=${JSON.stringify(Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`))};`;
+    mkdirSync(path.join(dir, 'chunks'));
+    writeFileSync(path.join(dir, 'chunks', 'a1b2.js'), script);
+    writeFileSync(path.join(dir, 'chunks', 'page.css'), 'body{margin:0}'.repeat(100));
+    writeFileSync(path.join(dir, 'font.woff2'), 'not text');
+    const totals = await precompressStatic(dir);
+    expect(totals.files).toBe(2);
+    expect(totals.br).toBeLessThan(totals.gzip);
+    const toNext: string[] = [];
+    const { port } = await start({
+      staticAssets: loadStaticAssets(dir),
+      next: (req, res) => {
+        toNext.push(`${req.method} ${req.url} ${req.headers['accept-encoding'] ?? ''}`);
+        res.end('next');
+      },
+    });
+    const br = await call(port, '/_next/static/chunks/a1b2.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/javascript; charset=UTF-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
+    // Chrome over plain http offers no brotli.
+    const gzip = await call(port, '/_next/static/chunks/page.css', { headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toBe('text/css; charset=UTF-8');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe('body{margin:0}'.repeat(100));
+    const head = await call(port, '/_next/static/chunks/a1b2.js', { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
+    expect(head.headers['content-length']).toBe(String(br.body.length));
+    expect(head.body.length).toBe(0);
+    expect(toNext).toEqual([]);
+    // No coding accepted, a file that is not compressed, an unknown file, a way out of the folder, a POST: Next answers.
+    await call(port, '/_next/static/chunks/a1b2.js');
+    await call(port, '/_next/static/font.woff2', { headers: { 'accept-encoding': 'br' } });
+    await call(port, '/_next/static/chunks/none.js', { headers: { 'accept-encoding': 'br' } });
+    await call(port, '/_next/static/../static/chunks/a1b2.js.br', { headers: { 'accept-encoding': 'br' } });
+    await call(port, '/_next/static/chunks/a1b2.js', { method: 'POST', headers: { 'accept-encoding': 'br' } });
+    expect(toNext).toHaveLength(5);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a REST handler that throws is a 500 in the error contract, its cause only in the log', async () => {
