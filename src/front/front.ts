@@ -5,6 +5,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
 import { baseSecurityHeaders, internalErrorBody } from './answers';
 import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from './identity';
+import { compressCachedPage, type CompressedPages } from './compressed-pages';
 import { answerStatic, STATIC_PREFIX, type StaticAssets } from './static-assets';
 
 /** What the front reads of the configuration (a subset of src/server/env.ts's Env, handed over by the app). */
@@ -24,6 +25,8 @@ export interface FrontOptions {
   rest?: (request: Request) => Promise<Response>;
   /** The build's precompressed client files (static-assets.ts), answered by the front; the rest of /_next/static is Next's. */
   staticAssets?: StaticAssets;
+  /** Where pages Next serves from its cache keep their compressed bodies (compressed-pages.ts); without it Next compresses them. */
+  compressedPages?: CompressedPages;
   settings: FrontSettings;
   /** Where a failure the client cannot be told about goes (the log). */
   onError?: (error: unknown, where: string) => void;
@@ -36,11 +39,12 @@ export const isRestPath = (pathname: string) => pathname === '/v1' || pathname.s
 
 /**
  * The production front: one node:http handler in front of Next (a custom server, as Next
- * documents it), never reaching into Next's answers. It names the client and the request once,
+ * documents it), reaching into Next's answers only to send a cached page compressed once. It names
+ * the client and the request once,
  * sets the headers every answer carries, answers /v1 itself (Next's router costs more per request
  * than a cached catalog read) and the build's precompressed scripts and styles (static-assets.ts),
- * and hands everything else to Next untouched: Next streams and compresses its pages, and
- * src/proxy.ts gives them their policy.
+ * and hands everything else to Next: Next streams and compresses its pages (a page from its cache
+ * is compressed once and kept: compressed-pages.ts), and src/proxy.ts gives them their policy.
  */
 export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { settings } = options;
@@ -83,8 +87,9 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     // Pages say frame-ancestors in their policy; this covers everything else Next answers.
     res.setHeader('X-Frame-Options', 'DENY');
-    if (options.staticAssets && pathname?.startsWith(STATIC_PREFIX) && answerStatic(options.staticAssets, req, res, pathname, chooseEncoding(req.headers['accept-encoding'])))
-      return;
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    if (options.staticAssets && pathname?.startsWith(STATIC_PREFIX) && answerStatic(options.staticAssets, req, res, pathname, encoding)) return;
+    if (options.compressedPages) compressCachedPage(req, res, encoding, options.compressedPages, (error) => onError(error, `compressing ${pathname ?? req.url}`));
     keepConnectionInStep(req, res);
     try {
       await options.next(req, res);

@@ -18,6 +18,7 @@ import next from 'next';
 import { whenOffered } from './bridge';
 import { createFront } from './front';
 import { gracefulStop } from './shutdown';
+import { CompressedPages, compressedPagesBytes } from './compressed-pages';
 import { loadStaticAssets } from './static-assets';
 
 function option(name: string): string | undefined {
@@ -48,6 +49,7 @@ async function main() {
     rest: dev ? undefined : bridge.rest,
     // Compressed when the site was built (a development server has none: Next serves them).
     staticAssets: dev ? undefined : loadStaticAssets(path.join(process.cwd(), '.next', 'static')),
+    compressedPages: dev ? undefined : new CompressedPages(compressedPagesBytes()),
     settings: bridge.settings,
     onError: (error, where) => log.error(`front: ${where} failed`, error),
   });

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/env';
 
@@ -188,6 +190,37 @@ test('a static file from /_next: security headers and framing refused, compresse
   expect(headers['content-encoding']).toBe('gzip');
   expect(headers['vary']).toMatch(/Accept-Encoding/i);
   expect(headers['cache-control']).toContain('immutable');
+});
+
+test("a page from Next's cache goes out compressed once: brotli with its length, the same bytes again, its policy, a weak ETag for a 304", async ({ baseURL }) => {
+  // Raw bytes: Playwright's request context would decode them.
+  const raw = (headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(new URL('/fr/about', baseURL), { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  await raw({});
+  const first = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+  const second = await raw({ 'accept-encoding': 'br' });
+  for (const answer of [first, second]) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-nextjs-cache']).toBe('HIT');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+  }
+  expect(second.body.equals(first.body)).toBe(true);
+  expect(zlib.brotliDecompressSync(first.body).toString()).toMatch(/^<!DOCTYPE html><html lang="fr"/);
+  expect(first.headers.etag).toMatch(/^W\/"/);
+  const fresh = await raw({ 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
+  expect(fresh.status).toBe(304);
+  expect(fresh.body.length).toBe(0);
 });
 
 test('X-Request-Id on a page: a sane incoming id is kept, junk is replaced', async ({ request }) => {
