@@ -39,12 +39,12 @@ export const isRestPath = (pathname: string) => pathname === '/v1' || pathname.s
 
 /**
  * The production front: one node:http handler in front of Next (a custom server, as Next
- * documents it), reaching into Next's answers only to send a cached page compressed once. It names
- * the client and the request once,
- * sets the headers every answer carries, answers /v1 itself (Next's router costs more per request
- * than a cached catalog read) and the build's precompressed scripts and styles (static-assets.ts),
- * and hands everything else to Next: Next streams and compresses its pages (a page from its cache
- * is compressed once and kept: compressed-pages.ts), and src/proxy.ts gives them their policy.
+ * documents it), reaching into Next's answers only to send a cached page compressed once. It
+ * names the client and the request once, sets the headers every answer carries, answers /v1 itself
+ * (Next's router costs more per request than a cached catalog read) and the build's precompressed
+ * scripts and styles (static-assets.ts), and hands everything else to Next: Next streams and
+ * compresses its pages (a page from its cache is compressed once and kept: compressed-pages.ts),
+ * and src/proxy.ts gives them their policy.
  */
 export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { settings } = options;

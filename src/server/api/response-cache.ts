@@ -24,7 +24,8 @@ export function publicAnswer(json: string): PublicAnswer {
 /**
  * The answer's body in `encoding`, compressed on the first request that asks for it and kept with
  * the answer: browsers and crawlers all accept gzip or brotli, and compressing a kept answer again
- * for each of them cost more than serving it (0.7 against 0.3 ms a request, docs/benchmarks).
+ * for each of them cost more than serving it (0.7 against 0.3 ms of CPU a request:
+ * docs/benchmarks/compression-2026-11-25.md).
  */
 export function encodedBody(answer: PublicAnswer, encoding: Encoding): Promise<Buffer> {
   let body = answer.encoded.get(encoding);
@@ -35,6 +36,12 @@ export function encodedBody(answer: PublicAnswer, encoding: Encoding): Promise<B
     body.catch(() => answer.encoded.delete(encoding));
   }
   return body;
+}
+
+/** A kept answer and the memory it holds: its key, its body and its compressed bodies. */
+interface Entry {
+  answer: PublicAnswer;
+  bytes: number;
 }
 
 export interface CacheStats {
@@ -65,12 +72,6 @@ export interface ResponseCacheOptions {
  * recently used entries go first when the bodies outgrow `maxBytes`. Concurrent misses for one
  * address share one computation.
  */
-/** A kept answer and the memory it holds: its key, its body and its compressed bodies. */
-interface Entry {
-  answer: PublicAnswer;
-  bytes: number;
-}
-
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly computing = new Map<string, Promise<PublicAnswer>>();
