@@ -46,22 +46,29 @@ export function isCompressible(contentType: string | undefined): boolean {
   );
 }
 
-// A request waits for its answer's compression (a kept catalog answer is compressed once, by its
-// first client; anything else on every request), so brotli at a middle quality: near gzip's speed, smaller.
-const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-const gzipOptions = { level: 6 };
+/**
+ * How hard to compress. `request`: a request waits for it (a kept catalog answer or page is
+ * compressed once, by its first client; anything else on every request), so brotli at a middle
+ * quality, near gzip's speed and smaller. `build`: once, when the site is built, where the best
+ * qualities' seconds cost no request anything.
+ */
+export type Effort = 'request' | 'build';
+const options: Record<Effort, { br: zlib.BrotliOptions; gzip: zlib.ZlibOptions }> = {
+  request: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }, gzip: { level: 6 } },
+  build: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }, gzip: { level: 9 } },
+};
 
 /** A streaming compressor for an answer whose length is not known up front. */
 export function compressor(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
-  return encoding === 'br' ? zlib.createBrotliCompress(brotliOptions) : zlib.createGzip(gzipOptions);
+  return encoding === 'br' ? zlib.createBrotliCompress(options.request.br) : zlib.createGzip(options.request.gzip);
 }
 
 /** Compresses a whole buffered answer (a page) on libuv's thread pool. */
-export function compressBuffer(body: Buffer, encoding: Encoding): Promise<Buffer> {
+export function compressBuffer(body: Buffer, encoding: Encoding, effort: Effort = 'request'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
-    if (encoding === 'br') zlib.brotliCompress(body, brotliOptions, done);
-    else zlib.gzip(body, gzipOptions, done);
+    if (encoding === 'br') zlib.brotliCompress(body, options[effort].br, done);
+    else zlib.gzip(body, options[effort].gzip, done);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { compressBuffer, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding, type Encoding } from './compress';
+import { pageCacheBytes } from './page-cache-size';
 
 /**
  * Next compresses every answer on every request (`compress` in next.config.mjs), a page from its
@@ -46,13 +47,9 @@ export class CompressedPages {
   }
 }
 
-/**
- * The memory for compressed pages: a quarter of the page cache's (PAGE_CACHE_MB, default 128). A
- * page compresses to about a sixth of its HTML, and is kept in at most two codings.
- */
+/** The memory for compressed pages: a quarter of the page cache's. A page compresses to about a sixth of its HTML, kept in at most two codings. */
 export function compressedPagesBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const mb = Number(env.PAGE_CACHE_MB ?? 128);
-  return ((Number.isFinite(mb) && mb >= 0 ? mb : 128) * 1024 * 1024) / 4;
+  return pageCacheBytes(env) / 4;
 }
 
 type WriteCallback = (error?: Error | null) => void;

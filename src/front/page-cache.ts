@@ -1,5 +1,6 @@
 import { offeredByApp } from './bridge';
 import { hashedPagePolicy } from './csp';
+import { pageCacheBytes } from './page-cache-size';
 
 /**
  * Next's cache for pages (ISR) and `unstable_cache` data, replacing its default (`cacheHandler` in
@@ -51,7 +52,6 @@ interface WriteContext {
 }
 
 const TAGS_HEADER = 'x-next-cache-tags';
-const MiB = 1024 * 1024;
 
 /** The store, shared by every handler instance: Next makes a handler per request. */
 const entries = new Map<string, Entry>();
@@ -59,11 +59,6 @@ const entries = new Map<string, Entry>();
 const expiredAt = new Map<string, number>();
 let storedBytes = 0;
 let moment = 0;
-
-function limitBytes(): number {
-  const mb = Number(process.env.PAGE_CACHE_MB ?? 128);
-  return (Number.isFinite(mb) && mb >= 0 ? mb : 128) * MiB;
-}
 
 function sizeOf(value: CacheValue | null): number {
   if (!value) return 64;
@@ -118,7 +113,7 @@ export default class PageCache {
     forget(key);
     if (value) withPolicy(value);
     const entry: Entry = { value, lastModified: Date.now(), stored: ++moment, tags: tagsOf(value, context.tags), bytes: sizeOf(value) };
-    const limit = limitBytes();
+    const limit = pageCacheBytes();
     if (entry.bytes > limit) return;
     entries.set(key, entry);
     storedBytes += entry.bytes;

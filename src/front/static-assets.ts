@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Encoding } from './compress';
+import path from 'node:path';
+import { compressBuffer, type Encoding } from './compress';
 
 /**
  * Next's built client files (`/_next/static/…`: scripts and styles, named by their content, so
@@ -32,21 +30,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-function* filesUnder(dir: string): Generator<string> {
+/** The files under `dir` worth compressing (by extension), as paths relative to it; none when there is no such folder. */
+function compressibleFiles(dir: string): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
   } catch {
-    return;
+    return [];
   }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) yield* filesUnder(file);
-    else yield file;
-  }
+  return names.filter((name) => path.extname(name) in TYPES && statSync(path.join(dir, name)).isFile());
 }
 
 /**
@@ -56,10 +48,10 @@ function* filesUnder(dir: string): Generator<string> {
  */
 export async function precompressStatic(dir: string): Promise<{ files: number; bytes: number; br: number; gzip: number }> {
   const totals = { files: 0, bytes: 0, br: 0, gzip: 0 };
-  for (const file of [...filesUnder(dir)]) {
-    if (!(path.extname(file) in TYPES)) continue;
+  for (const name of compressibleFiles(dir)) {
+    const file = path.join(dir, name);
     const body = readFileSync(file);
-    const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip(body, { level: 9 })]);
+    const [br, gz] = await Promise.all([compressBuffer(body, 'br', 'build'), compressBuffer(body, 'gzip', 'build')]);
     writeFileSync(file + SUFFIX.br, br);
     writeFileSync(file + SUFFIX.gzip, gz);
     totals.files++;
@@ -84,9 +76,8 @@ export type StaticAssets = Map<string, Asset>;
  */
 export function loadStaticAssets(dir: string): StaticAssets {
   const assets: StaticAssets = new Map();
-  for (const file of filesUnder(dir)) {
-    const type = TYPES[path.extname(file)];
-    if (!type) continue;
+  for (const name of compressibleFiles(dir)) {
+    const file = path.join(dir, name);
     const bodies: Asset['bodies'] = {};
     for (const encoding of Object.keys(SUFFIX) as Encoding[]) {
       try {
@@ -95,7 +86,7 @@ export function loadStaticAssets(dir: string): StaticAssets {
         // not precompressed: Next serves it
       }
     }
-    if (Object.keys(bodies).length) assets.set(STATIC_PREFIX + path.relative(dir, file).split(path.sep).join('/'), { type, bodies });
+    if (Object.keys(bodies).length) assets.set(STATIC_PREFIX + name.split(path.sep).join('/'), { type: TYPES[path.extname(name)]!, bodies });
   }
   return assets;
 }
