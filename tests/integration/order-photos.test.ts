@@ -186,6 +186,22 @@ describe('photos on the timeline and the signed addresses', () => {
     expect((await fetchPhoto(stranger)).status).toBe(404);
   });
 
+  test('only the exact signature opens a photo: no other spelling of its last character, whose two low bits base64 leaves unused', () => {
+    const addresses = new PhotoAddresses('a secret');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const now = new Date('2026-11-25T06:00:00Z');
+    // Twenty addresses: each last character has three other spellings that decode to the same bytes.
+    for (let n = 0; n < 20; n++) {
+      const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const url = new URL(addresses.url('7X7K04ZFSR', id, now), 'http://shop.test');
+      const expires = url.searchParams.get('expires');
+      const signature = url.searchParams.get('signature')!;
+      expect(addresses.verify('7X7K04ZFSR', id, expires, signature, now)).toBe(true);
+      const others = [...alphabet].filter((c) => c !== signature.at(-1)).map((c) => signature.slice(0, -1) + c);
+      expect(others.filter((other) => addresses.verify('7X7K04ZFSR', id, expires, other, now))).toEqual([]);
+    }
+  });
+
   test('refusals: no token 401, unknown order 404, sketch on a reproduction 400, a bad kind or note 400, not an image 415, and nothing is kept', async () => {
     const { code } = await customOrder();
     const starry = (await rest('POST', '/orders', { json: reproduction({ customer }) })).body.code as string;

@@ -61,9 +61,10 @@ export class PhotoAddresses {
     if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
     const expiresAt = Number(expires);
     if (expiresAt * 1000 <= now.getTime()) return false;
-    const expected = this.signature(code, id, expiresAt);
-    const given = Buffer.from(signature, 'base64url');
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    // Compared as text, not decoded: the 43rd character carries two unused bits, so decoding would
+    // accept four spellings of one signature (a tampered address that still opens the photo).
+    const expected = Buffer.from(this.signature(code, id, expiresAt).toString('base64url'));
+    return timingSafeEqual(Buffer.from(signature), expected);
   }
 }
 
