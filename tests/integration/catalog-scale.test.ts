@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
+import { Prisma } from '@/generated/prisma/client';
 import { recountCatalog } from '@/server/catalog/counts';
 import { listArtworks, searchSuggestions } from '@/server/catalog/service';
 import type { Db } from '@/server/db/client';
@@ -195,6 +196,50 @@ test('a one- or two-letter suggestion reads a capped few titles, not every title
   const river = await searchSuggestions(db, '川', 'ja');
   expect(river.items).toHaveLength(8);
   expect(river.items.every((i) => i.kind === 'artwork' && i.label.includes('川'))).toBe(true);
+});
+
+test("a one-letter suggestion follows its best-known words, not the first in alphabetical order, and recounting keeps each word's best exact", async () => {
+  // 1,500 little-known works, one word each (qa0000 … qa1499), then a well-known Quokka: "q"
+  // starts 1,501 words, and "quokka" comes after the others in the word list, whether it is read
+  // in alphabetical order (its primary key) or in the order written (the trigram index's bitmap).
+  // Following the first 400 words never reached it.
+  const painter = await db.artist.create({ data: { slug: 'q-painter', name: 'Xylo', status: 'published' } });
+  const paint = async (slugs: string, popularity: number, title: Prisma.Sql) => {
+    await db.$executeRaw`
+      INSERT INTO artworks (slug, artist_id, popularity, status, published_at, updated_at)
+      SELECT s, ${painter.id}, ${popularity}, 'published', now(), now() FROM unnest(${slugs.split(' ')}::text[]) s`;
+    await db.$executeRaw`
+      INSERT INTO artwork_texts (artwork_id, locale, title)
+      SELECT w.id, 'en', ${title} FROM artworks w
+       WHERE w.artist_id = ${painter.id} AND NOT EXISTS (SELECT 1 FROM artwork_texts x WHERE x.artwork_id = w.id)`;
+  };
+  await paint(Array.from({ length: 1500 }, (_, n) => `qa-${n}`).join(' '), 1, Prisma.sql`'Qa' || lpad(split_part(w.slug, '-', 2), 4, '0')`);
+  await paint('quokka', 90, Prisma.sql`'Quokka'`);
+  onTestFinished(async () => {
+    await db.artwork.deleteMany({ where: { artistId: painter.id } });
+    await db.artist.delete({ where: { id: painter.id } });
+    await recountCatalog(db);
+  });
+  const best = async (term: string) => (await db.searchTerm.findUnique({ where: { term } }))?.best;
+  expect(await best('quokka')).toBe(90);
+  expect(await best('qa0007')).toBe(1);
+  expect((await searchSuggestions(db, 'q', 'en')).items[0]).toMatchObject({ kind: 'artwork', slug: 'quokka', label: 'Quokka' });
+
+  // Raised as soon as a work is written; lowered only by the recount (an upper bound until then).
+  await db.artwork.update({ where: { slug: 'qa-7' }, data: { popularity: 95 } });
+  expect(await best('qa0007')).toBe(95);
+  await db.artwork.update({ where: { slug: 'quokka' }, data: { popularity: 3 } });
+  await db.artwork.update({ where: { slug: 'qa-7' }, data: { popularity: 2 } });
+  expect([await best('quokka'), await best('qa0007')]).toEqual([90, 95]);
+  await recountCatalog(db);
+  expect([await best('quokka'), await best('qa0007')]).toEqual([3, 2]);
+  // A word no published work holds any more is worth nothing.
+  await db.artwork.update({ where: { slug: 'quokka' }, data: { status: 'queued' } });
+  await recountCatalog(db);
+  expect(await best('quokka')).toBe(0);
+  expect((await searchSuggestions(db, 'q', 'en')).items.map((i) => i.slug)).not.toContain('quokka');
+  // The Xylo painter's name is a word of all 1,501: "xylo" is as good as its best work.
+  expect(await best('xylo')).toBe(2);
 });
 
 test('suggestions rank the best-known first among titles that answer alike', async () => {
