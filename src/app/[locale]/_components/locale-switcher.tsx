@@ -14,36 +14,20 @@ import styles from './locale-switcher.module.css';
  * and without JavaScript, and takes one small button's room on a phone.
  */
 export function LocaleSwitcher() {
-  // The query is only known in the browser for pages served from cache: until it is read, the
-  // links keep the path alone (the server's rendering), then they gain the query.
-  return (
-    <Suspense fallback={<Switcher query="" />}>
-      <SwitcherWithQuery />
-    </Suspense>
-  );
-}
-
-function SwitcherWithQuery() {
-  const query = useSearchParams().toString();
-  return <Switcher query={query} />;
-}
-
-function Switcher({ query }: { query: string }) {
   const t = useTranslations('LocaleSwitcher');
   const current = useLocale();
   const pathname = usePathname();
   const details = useRef<HTMLDetailsElement>(null);
-  const href = query ? `${pathname}?${query}` : pathname;
 
-  // The header stays mounted across client navigations: fold the list once a language is chosen.
+  // The header stays mounted across client navigations: fold the list when the page changes.
   // Not on the first run: a list opened before the page finished hydrating stays open (seen in the
   // e2e run on a loaded machine, where the switch folded under the shopper's keyboard).
-  const shownHref = useRef(href);
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (shownHref.current === href) return;
-    shownHref.current = href;
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (details.current) details.current.open = false;
-  }, [href]);
+  }, [pathname]);
 
   // Escape folds it and gives focus back to its button; a click elsewhere folds it too.
   useEffect(() => {
@@ -78,27 +62,36 @@ function Switcher({ query }: { query: string }) {
           <span className={styles.name}>{languageNames[current]}</span>
           <span className={styles.caret} aria-hidden="true" />
         </summary>
-        <ul className={styles.list}>
-          {routing.locales.map((locale) => (
-            <li key={locale}>
-              <Link
-                className={styles.option}
-                href={href}
-                locale={locale}
-                hrefLang={locale}
-                lang={locale}
-                aria-current={locale === current ? 'page' : undefined}
-                prefetch={false}
-              >
-                <span>{languageNames[locale]}</span>
-                <span className={styles.optionCode} aria-hidden="true">
-                  {locale.toUpperCase()}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {/* The query is only known in the browser for pages served from cache: until it is read,
+            the links keep the path alone (the server's rendering), then they gain the query. Only
+            the list waits for it: the disclosure around it stays the same element, so a list
+            opened while the page was still loading stays open when the links are drawn again. */}
+        <Suspense fallback={<LanguageLinks href={pathname} current={current} />}>
+          <LanguageLinksWithQuery pathname={pathname} current={current} />
+        </Suspense>
       </details>
     </nav>
+  );
+}
+
+function LanguageLinksWithQuery({ pathname, current }: { pathname: string; current: string }) {
+  const query = useSearchParams().toString();
+  return <LanguageLinks href={query ? `${pathname}?${query}` : pathname} current={current} />;
+}
+
+function LanguageLinks({ href, current }: { href: string; current: string }) {
+  return (
+    <ul className={styles.list}>
+      {routing.locales.map((locale) => (
+        <li key={locale}>
+          <Link className={styles.option} href={href} locale={locale} hrefLang={locale} lang={locale} aria-current={locale === current ? 'page' : undefined} prefetch={false}>
+            <span>{languageNames[locale]}</span>
+            <span className={styles.optionCode} aria-hidden="true">
+              {locale.toUpperCase()}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
