@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
@@ -33,7 +34,19 @@ describe('GET /v1/health', () => {
     });
 
     test('when the database is slower than the timeout', async () => {
-      await expect(checkHealth(db(), { timeoutMs: 0 })).rejects.toMatchObject({ code: 'unavailable', message: 'The database is not reachable.' });
+      // Made slow for real: another session holds the migrations table, so the check's read waits
+      // for it. (A timeout of 0 ms raced a read of well under a millisecond, and lost now and then.)
+      const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('LOCK TABLE "_prisma_migrations" IN ACCESS EXCLUSIVE MODE');
+        await expect(checkHealth(db(), { timeoutMs: 100 })).rejects.toMatchObject({ code: 'unavailable', message: 'The database is not reachable.' });
+      } finally {
+        await holder.query('ROLLBACK');
+        await holder.end();
+      }
+      expect(await checkHealth(db())).toEqual({ status: 'ok', database: 'ok', migrations: 'current' });
     });
 
     test('when a migration this version ships is not applied', async () => {
