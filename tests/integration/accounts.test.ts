@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getServerSession } from 'next-auth';
 import { afterAll, describe, expect, test } from 'vitest';
 import { authOptions } from '@/server/accounts/nextauth';
+import { addFavorite, mergeFavorites } from '@/server/accounts/service';
 import { db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { verifyGoogleIdToken } from '@/server/integrations/google';
@@ -240,6 +241,19 @@ describe('favorites', () => {
     expect(merged.status).toBe(200);
     expect(merged.body.items.map((card: { slug: string }) => card.slug)).toEqual([b, c, a, stored]);
     expect((await rest('GET', '/account/favorites', { headers })).body).toEqual(merged.body);
+  });
+
+  test('a merge right after a heart still puts the merged list above it, in its order', async () => {
+    // The heart and the merge in the same millisecond (a fast server): the merged list used to be
+    // dated "now", "now - 1 ms"…, so all but the first sorted below the heart.
+    const who = person('mergesame');
+    await signIn(who);
+    const user = await db().user.findUniqueOrThrow({ where: { email: who.email } });
+    const [stored, a, b, c] = await publishedSlugs(4);
+    await addFavorite(db(), user.id, stored!);
+    const heart = await db().favorite.findFirstOrThrow({ where: { userId: user.id } });
+    const merged = await mergeFavorites(db(), user.id, [b!, c!, a!], 'en', heart.createdAt);
+    expect(merged.items.map((card) => card.slug)).toEqual([b, c, a, stored]);
   });
 
   test("another user's favorites are never visible", async () => {

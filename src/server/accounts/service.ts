@@ -113,15 +113,21 @@ export async function removeFavorite(db: Db, userId: string, slug: string) {
  * unpublished slugs are ignored, and ones already stored keep their place. The new ones come
  * first in the order given: each gets a creation time one millisecond older than the one before,
  * since the list is ordered by that time and one shared `now()` would leave their order to chance.
+ * The newest of them is at least as many milliseconds after the newest stored favorite as there
+ * are of them, so even the last is above a heart given a moment before the merge.
  */
 export async function mergeFavorites(db: Db, userId: string, slugs: string[], locale: Locale, now = new Date()) {
   const wanted = [...new Set(slugs)];
   if (wanted.length) {
-    const artworks = await db.artwork.findMany({ where: { slug: { in: wanted }, status: 'published' }, select: { id: true, slug: true } });
+    const [artworks, newest] = await Promise.all([
+      db.artwork.findMany({ where: { slug: { in: wanted }, status: 'published' }, select: { id: true, slug: true } }),
+      db.favorite.findFirst({ where: { userId }, orderBy: { createdAt: 'desc' }, select: { createdAt: true } }),
+    ]);
     const idOf = new Map(artworks.map((a) => [a.slug, a.id]));
+    const top = Math.max(now.getTime(), (newest?.createdAt.getTime() ?? 0) + wanted.length);
     const data = wanted.flatMap((slug, i) => {
       const artworkId = idOf.get(slug);
-      return artworkId === undefined ? [] : [{ userId, artworkId, createdAt: new Date(now.getTime() - i) }];
+      return artworkId === undefined ? [] : [{ userId, artworkId, createdAt: new Date(top - i) }];
     });
     await db.favorite.createMany({ data, skipDuplicates: true });
   }
