@@ -62,10 +62,11 @@ export function LocaleSwitcher() {
           <span className={styles.name}>{languageNames[current]}</span>
           <span className={styles.caret} aria-hidden="true" />
         </summary>
-        {/* The query is only known in the browser for pages served from cache: until it is read,
-            the links keep the path alone (the server's rendering), then they gain the query. Only
-            the list waits for it: the disclosure around it stays the same element, so a list
-            opened while the page was still loading stays open when the links are drawn again. */}
+        {/* The links with the query come after the rest of the header: later in the same answer
+            (streamed, and revealed by React after a throttle), or from the browser for a page
+            served from cache. Until then they keep the path alone. Only the list waits for them:
+            the disclosure around it stays the same element, so a list opened while the page was
+            still loading stays open when its links are drawn again. */}
         <Suspense fallback={<LanguageLinks href={pathname} current={current} />}>
           <LanguageLinksWithQuery pathname={pathname} current={current} />
         </Suspense>
