@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
-import { languageNames } from '@/shared/locales';
+import { languageNames, type Locale } from '@/shared/locales';
 import styles from './locale-switcher.module.css';
 
 /**
@@ -75,12 +75,12 @@ export function LocaleSwitcher() {
   );
 }
 
-function LanguageLinksWithQuery({ pathname, current }: { pathname: string; current: string }) {
+function LanguageLinksWithQuery({ pathname, current }: { pathname: string; current: Locale }) {
   const query = useSearchParams().toString();
   return <LanguageLinks href={query ? `${pathname}?${query}` : pathname} current={current} />;
 }
 
-function LanguageLinks({ href, current }: { href: string; current: string }) {
+function LanguageLinks({ href, current }: { href: string; current: Locale }) {
   return (
     <ul className={styles.list}>
       {routing.locales.map((locale) => (
