@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
-import { statementName, type Db } from '@/server/db/client';
+import { PLANNED_CONNECTION_SETUP, statementName, type Db } from '@/server/db/client';
 import type { Locale } from '@/shared/locales';
 import { typedSuggestions } from './lib/typing';
 
@@ -119,6 +119,14 @@ async function cases(client: pg.Client): Promise<Case[]> {
   return list;
 }
 
+/** A parameter as an SQL literal, for EXECUTE (standard_conforming_strings is on). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(', ')}]`;
+  return String(value);
+}
+
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to a filled database.');
@@ -127,11 +135,15 @@ async function main() {
     ?.slice(7)
     .split(',');
   const plansFile = process.argv.find((a) => a.startsWith('--plans='))?.slice(8);
-  // --prepared: each statement as a named prepared statement, the way the app's pool sends
-  // catalog reads (src/server/db/client.ts), timed after PostgreSQL has settled on its plan.
+  // --prepared: the statements the app plans once (planOnce) as it sends them: named, on a
+  // connection of its pool of planned statements (src/server/db/client.ts), timed after the
+  // first execution made the plan; the others unnamed, as without it.
   const prepared = process.argv.includes('--prepared');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const planned = new pg.Client({ connectionString: url });
+  await planned.connect();
+  await planned.query(PLANNED_CONNECTION_SETUP);
   const logging = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }), log: [{ emit: 'event', level: 'query' }] });
   let seen: { sql: string; params: unknown[] }[] = [];
   (logging as unknown as { $on(e: 'query', cb: (event: { query: string; params: string }) => void): void }).$on('query', (event) => {
@@ -161,16 +173,21 @@ async function main() {
         // The statement itself, as the app sends it (parse, plan, execute, answer), on a warm
         // connection: EXPLAIN's own figures leave out parsing and serialization and add clock
         // calls per node, and neither is small beside a 2 ms statement.
-        const send = () => client.query(prepared ? { name: statementName(s.sql), text: s.sql, values: s.params } : { text: s.sql, values: s.params });
-        // Untimed first: the connection's caches; prepared, the first five executions are
-        // planned with their values before PostgreSQL may switch to one generic plan.
-        for (let k = 0; k < (prepared ? 6 : 1); k++) await send();
+        const name = prepared ? statementName(s.sql) : undefined;
+        const send = () => (name ? planned.query({ name, text: s.sql, values: s.params }) : client.query({ text: s.sql, values: s.params }));
+        // Untimed first: the connection's caches, and a named statement's preparation.
+        for (let k = 0; k < 2; k++) await send();
         for (let k = 0; k < RUNS; k++) {
           const start = performance.now();
           await send();
           runs.push(performance.now() - start);
         }
-        const rows = (await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)).rows;
+        // A named statement's plan is the one it keeps (EXECUTE on its connection).
+        const rows = (
+          name
+            ? await planned.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE "${name}"(${s.params.map(literal).join(', ')})`)
+            : await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)
+        ).rows;
         text = rows.map((r) => r['QUERY PLAN']).join('\n');
         runs.sort((a, b) => a - b);
         times.push(runs[0]!);
@@ -184,6 +201,7 @@ async function main() {
   } finally {
     await logging.$disconnect();
     await client.end();
+    await planned.end();
   }
   console.log(
     `load average at end: ${os

@@ -118,8 +118,11 @@ describe('the search index', () => {
     await work('zyx-starts', 'Zyxwv at Dusk', 10);
     await work('zyx-exact', 'Zyxwv', 1);
     await work('zyx-known', 'Another Zyxwv Study', 500);
-    expect(await slugs('zyxwv')).toEqual(['zyx-exact', 'zyx-starts', 'zyx-famous', 'zyx-known']);
-    expect(await slugs('ZYXWV')).toEqual(['zyx-exact', 'zyx-starts', 'zyx-famous', 'zyx-known']);
+    // Starts with the word too, followed by a character of three bytes (the range of titles
+    // starting with the words ends at the word followed by the last code point).
+    await work('zyx-harbour', 'Zyxwv港', 0);
+    expect(await slugs('zyxwv')).toEqual(['zyx-exact', 'zyx-starts', 'zyx-harbour', 'zyx-famous', 'zyx-known']);
+    expect(await slugs('ZYXWV')).toEqual(['zyx-exact', 'zyx-starts', 'zyx-harbour', 'zyx-famous', 'zyx-known']);
   });
 
   test('the triggers keep the index in step: a new title, a rename, unpublishing, popularity', async () => {

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { artistDetail, artworkDetail, listArtworks, listTaxa } from '@/server/catalog/service';
-import { createDb, planOnce, statementName, type Db } from '@/server/db/client';
+import { createDb, planOnce, readRows, statementName, type Db } from '@/server/db/client';
 import { Prisma } from '@/generated/prisma/client';
 import { ownDatabase } from '../support/database';
 
 /**
  * Issue #20: the catalog reads whose generic plan measured faster are prepared once per pooled
- * connection (planOnce); every other statement is still sent unnamed and planned for its values.
+ * connection (planOnce), on the pool of planned statements, where each gets its generic plan at
+ * once; every other statement is still sent unnamed and planned for its values.
  */
 let setup: Db;
 let one: Db;
@@ -23,15 +24,29 @@ afterAll(async () => {
   await drop();
 });
 
-const prepared = () =>
-  one.$queryRaw<
-    { name: string; statement: string; generic_plans: bigint; custom_plans: bigint }[]
-  >`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`;
+/** What the one connection of the planned statements' pool has prepared (this question left out). */
+const prepared = async () =>
+  (
+    await readRows<{ name: string; statement: string; generic_plans: bigint; custom_plans: bigint }>(
+      one,
+      planOnce(Prisma.sql`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`),
+    )
+  ).filter((s) => !s.statement.includes('pg_prepared_statements'));
 
-test('planOnce statements are prepared once and keep answering alike; others are not prepared', async () => {
+test('planOnce statements are prepared once, planned generically, and keep answering alike; others are not prepared', async () => {
+  // The grid, and a search inside a filtered grid: planned for their values. (Page 2: a page 1
+  // finding little would look for a "did you mean", which is planned once.)
   await listArtworks(one, { page: 1, locale: 'en' });
-  await listArtworks(one, { q: 'night', page: 1, locale: 'en' });
+  await listArtworks(one, { q: 'night', museum: 'museum-of-modern-art', page: 2, locale: 'en' });
   expect(await prepared()).toEqual([]);
+  // The search box: one generic plan, whatever the words. (Page 2 again: no "did you mean".)
+  const night = await listArtworks(one, { q: 'night', page: 2, locale: 'en' });
+  for (const q of ['water', 'sunflowers', 'girl', 'venus', 'night']) await listArtworks(one, { q, page: 2, locale: 'en' });
+  expect(await listArtworks(one, { q: 'night', page: 2, locale: 'en' })).toEqual(night);
+  expect(night.total).toBeGreaterThan(0);
+  const search = await prepared();
+  expect(search).toHaveLength(1);
+  expect(search[0]).toMatchObject({ generic_plans: 7n, custom_plans: 0n });
 
   const first = await artistDetail(one, 'vincent-van-gogh', 1, 'fr');
   // Past PostgreSQL's five custom plans, with other values: the same statement, one preparation.
@@ -46,10 +61,13 @@ test('planOnce statements are prepared once and keep answering alike; others are
   expect(starry.related.length).toBeGreaterThan(0);
 
   const statements = await prepared();
-  expect(statements.map((s) => s.statement.startsWith('/* plan once */'))).toEqual([true, true, true]);
-  const detail = statements.find((s) => s.statement.includes('artist_texts'))!;
+  expect(statements.map((s) => s.statement.startsWith('/* plan once */'))).toEqual([true, true, true, true]);
+  const detail = statements.find((s) => s.statement.includes('artist_texts') && !s.statement.includes('matched'))!;
   expect(detail.name).toBe(statementName(detail.statement));
-  expect(Number(detail.generic_plans) + Number(detail.custom_plans)).toBe(8);
+  // Never planned for its values: PostgreSQL's own choice kept planning the artwork page's read
+  // for every request (its generic plan's estimate is the higher one), 1.3 ms of 1.9.
+  expect(statements.every((s) => s.custom_plans === 0n)).toBe(true);
+  expect(detail.generic_plans).toBe(8n);
 });
 
 test('a prepared read answers what the unprepared statement answers', async () => {
@@ -65,4 +83,11 @@ test('only planOnce texts get a name, the same for the same text', () => {
   expect(statementName(text)).toMatch(/^s[\w-]{22}$/);
   expect(statementName(text)).toBe(statementName(text));
   expect(statementName(`${text} `)).not.toBe(statementName(text));
+});
+
+test('only the pool of planned statements plans generically: Prisma and unnamed reads are planned for their values', async () => {
+  const mode = Prisma.sql`SELECT current_setting('plan_cache_mode') AS mode`;
+  expect(await readRows(one, planOnce(mode))).toEqual([{ mode: 'force_generic_plan' }]);
+  expect(await readRows(one, mode)).toEqual([{ mode: 'auto' }]);
+  expect(await one.$queryRaw(mode)).toEqual([{ mode: 'auto' }]);
 });

@@ -17,11 +17,11 @@ const named = new Set<string>();
 /**
  * A statement PostgreSQL plans once per pooled connection instead of for every request.
  * Why: a catalog read is one statement whose planning (1–3 ms at 100,000 works) can cost more
- * than its execution. Sent as a named prepared statement, it is parsed once per connection, and
- * after five executions PostgreSQL keeps one generic plan when that plan costs no more than
- * planning for the values (plan_cache_mode auto). Only for statements measured to gain
- * (scripts/catalog-plans.ts --prepared): where the best plan depends on the values (search
- * words, the size of a browse page), a generic plan was slower than planning each time.
+ * than its execution. Sent as a named prepared statement on the pool of planned statements, it is
+ * parsed and planned once per connection: one generic plan, made without the values
+ * (PLANNED_CONNECTION_SETUP). Only for statements measured to gain (scripts/catalog-plans.ts
+ * --prepared): where the best plan depends on the values (the size of a browse page, a search
+ * inside a filtered grid), a generic plan was slower than planning each time.
  */
 export function planOnce(statement: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(PLAN_ONCE)}${statement}`;
@@ -42,26 +42,57 @@ export function statementName(sql: string): string | undefined {
   return name;
 }
 
-/** Each client's pool, shared by Prisma and by `readRows`. */
-const pools = new WeakMap<Db, pg.Pool>();
+/**
+ * What each connection that runs `planOnce` statements is set to first: every named statement gets
+ * a generic plan at once. PostgreSQL's own choice (plan_cache_mode auto) compares the generic
+ * plan's estimated cost with the plans made for the values, and kept planning the search box's
+ * statement for every request (1.1–1.6 ms of its 4–6 ms at 100,000 works) although its generic
+ * plan runs as fast. A setting of the connection, so a pool of its own: on the shared pool it
+ * would also make Prisma's unnamed statements generic. (A SET rather than a startup option, which
+ * some poolers refuse.)
+ */
+export const PLANNED_CONNECTION_SETUP = 'SET plan_cache_mode = force_generic_plan';
 
-/** A client with its own pool (pg's default of 10 connections unless `connections` says otherwise). */
-export function createDb(connectionString: string, options: { connections?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: options.connections });
-  // An idle connection the server drops (a restart) emits 'error' on the pool: without a listener
-  // that would end the process. The next query opens a new connection.
+/** Each client's pools: the one shared by Prisma and `readRows`, and the one for `planOnce` statements. */
+const pools = new WeakMap<Db, { shared: pg.Pool; planned: pg.Pool }>();
+
+/**
+ * A pool whose idle connection the server drops (a restart) is replaced by the next query, not a
+ * crash; `setup`, when given, runs first on each new connection (pg runs a connection's queries in
+ * order, so before the query that opened it).
+ */
+function openPool(config: pg.PoolConfig, setup?: string): pg.Pool {
+  const pool = new pg.Pool(config);
+  // Without a listener, the pool's 'error' would end the process.
   // (Its code and text only: the error carries the pg client, settings and all.)
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, 'database: an idle connection was closed'));
+  if (setup) {
+    pool.on('connect', (client) => {
+      client
+        .query(setup)
+        .catch((error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, 'database: a new connection could not be set up'));
+    });
+  }
+  return pool;
+}
+
+/**
+ * A client with its own pools, each of pg's default of 10 connections unless `connections` says
+ * otherwise: one shared by Prisma and `readRows`, one for the statements planned once.
+ */
+export function createDb(connectionString: string, options: { connections?: number } = {}): Db {
+  const shared = openPool({ connectionString, max: options.connections });
+  const planned = openPool({ connectionString, max: options.connections }, PLANNED_CONNECTION_SETUP);
   // '' names no statement: pg sends it unnamed, planned for its values.
-  const adapter = new PrismaPg(pool, { statementNameGenerator: ({ sql }) => statementName(sql) ?? '' });
+  const adapter = new PrismaPg(shared, { statementNameGenerator: ({ sql }) => statementName(sql) ?? '' });
   const client = new PrismaClient({ adapter });
-  // The pool is ours, not the adapter's: it ends with the client, also when only `readRows` used it.
+  // The pools are ours, not the adapter's: they end with the client, also when only `readRows` used them.
   const disconnect = client.$disconnect.bind(client);
   client.$disconnect = async () => {
     await disconnect();
-    if (!pool.ending) await pool.end();
+    await Promise.all([shared, planned].filter((pool) => !pool.ending).map((pool) => pool.end()));
   };
-  pools.set(client, pool);
+  pools.set(client, { shared, planned });
   return client;
 }
 
@@ -84,9 +115,11 @@ rowTypes.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
  * transaction client has no pool of its own here, so it reads through `$queryRaw`.
  */
 export async function readRows<T>(db: Db | Tx, statement: Prisma.Sql): Promise<T[]> {
-  const pool = pools.get(db as Db);
-  if (!pool) return (db as Db).$queryRaw<T[]>(statement);
-  const result = await pool.query({ name: statementName(statement.text), text: statement.text, values: statement.values, types: rowTypes });
+  const own = pools.get(db as Db);
+  if (!own) return (db as Db).$queryRaw<T[]>(statement);
+  const name = statementName(statement.text);
+  const pool = name ? own.planned : own.shared;
+  const result = await pool.query({ name, text: statement.text, values: statement.values, types: rowTypes });
   for (const field of result.fields) {
     if (!SAME_AS_PRISMA.has(field.dataTypeID)) {
       throw new Error(`readRows: column "${field.name}" has type oid ${field.dataTypeID}, which pg and Prisma read differently: cast it in the statement`);
