@@ -41,6 +41,14 @@ async function cases(client: pg.Client): Promise<Case[]> {
   const list: Case[] = [
     ...(['en', 'fr', 'ja'] as const).map((locale) => ({ group: 'artworks', label: `page 1 ${locale}`, read: (db: Db) => service.listArtworks(db, { page: 1, locale }) })),
     { group: 'artworks', label: 'page 1500 de', read: (db) => service.listArtworks(db, { page: 1500, locale: 'de' }) },
+    // The grid filtered: by an artist (a few dozen works), the featured works, a browse page.
+    { group: 'artworks', label: `artist ${artists[0]!.slug}`, read: (db) => service.listArtworks(db, { artist: artists[0]!.slug, page: 1, locale: 'en' }) },
+    { group: 'artworks', label: 'featured', read: (db) => service.listArtworks(db, { featured: '1', page: 1, locale: 'en' }) },
+    ...big.map(({ kind, slug }) => ({
+      group: 'artworks',
+      label: `${kind} ${slug}`,
+      read: (db: Db) => service.listArtworks(db, { [kind!.replace(/s$/, '')]: slug, page: 1, locale: 'fr' }),
+    })),
     ...[...curated, ...works].map(({ slug }, i) => ({
       group: 'artwork-detail',
       label: slug,
