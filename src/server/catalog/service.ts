@@ -366,13 +366,14 @@ export async function searchSuggestions(db: Db, q: string, locale: Locale): Prom
   // Artists: those of the candidate works (their names are words of the works' search texts, so
   // a typed prefix of a name reaches them through the same words; a typo through the near words),
   // and from three characters those with a name word starting with it (CJK: containing it), found
-  // through the trigram indexes of the small name tables.
+  // through the trigram indexes of the small name tables' folded names (the stored column: a
+  // recheck reads it instead of folding each candidate name again).
   const nameMatch = (v: Prisma.Sql) => (HAS_CJK.test(typed) ? Prisma.sql`${v} LIKE '%' || t.lf || '%'` : Prisma.sql`(${v} LIKE t.lf || '%' OR ${v} LIKE '% ' || t.lf || '%')`);
   const namedArtists =
     [...typed].length >= 3
       ? Prisma.sql`
-        UNION ALL SELECT a.id, false FROM typed t JOIN artists a ON ${nameMatch(Prisma.sql`shop_fold(a.name)`)} AND a.status = 'published'
-        UNION ALL SELECT n.artist_id, false FROM typed t JOIN artist_texts n ON ${nameMatch(Prisma.sql`shop_fold(n.name)`)}`
+        UNION ALL SELECT a.id, false FROM typed t JOIN artists a ON ${nameMatch(Prisma.sql`a.name_folded`)} AND a.status = 'published'
+        UNION ALL SELECT n.artist_id, false FROM typed t JOIN artist_texts n ON ${nameMatch(Prisma.sql`n.name_folded`)}`
       : Prisma.empty;
   // How well a folded text `v` answers: 3 starts with it, 2 a word starts with it, 1 contains it; plus similarity.
   const score = (v: Prisma.Sql) => Prisma.sql`
@@ -858,12 +859,16 @@ interface TaxonRow {
   image_file: string | null;
 }
 
-/** Browse pages with their cover image (kept by recountCatalog), in one statement. */
+/**
+ * Browse pages with their cover image (kept by recountCatalog), in one statement. (Their LIMIT
+ * stays a parameter: a few hundred pages in all, and the list's generic plan measured slower
+ * with the number written in, 0.35 → 0.57 ms for the movements.)
+ */
 function taxonCards(where: Prisma.Sql, locale: Locale, limit: number, offset: number): Prisma.Sql {
   const lang = textLocale(locale);
   return Prisma.sql`
     SELECT t.id, t.slug, COALESCE(tl.name, te.name, t.slug) AS name, t.artwork_count, t.cover_image AS image_file
-      FROM (SELECT * FROM taxa t WHERE ${where} ORDER BY t.artwork_count DESC, t.slug LIMIT ${literalCount(limit)} OFFSET ${offset}) t
+      FROM (SELECT * FROM taxa t WHERE ${where} ORDER BY t.artwork_count DESC, t.slug LIMIT ${limit} OFFSET ${offset}) t
       LEFT JOIN taxon_texts tl ON tl.taxon_id = t.id AND tl.locale = ${lang}
       LEFT JOIN taxon_texts te ON te.taxon_id = t.id AND te.locale = 'en'
      ORDER BY t.artwork_count DESC, t.slug`;
