@@ -55,6 +55,18 @@ async function cases(client: pg.Client): Promise<Case[]> {
       read: (db: Db) => service.artworkDetail(db, slug, (['en', 'fr', 'ja', 'de', 'es', 'it'] as const)[i % 6]!),
     })),
     ...[1, 3].map((page) => ({ group: 'artists', label: `page ${page}`, read: (db: Db) => service.listArtists(db, page, 'fr') })),
+    // A favorites list or a wall: cards by slug, in the order given.
+    {
+      group: 'by-slugs',
+      label: `${works.length + curated.length} slugs`,
+      read: (db) =>
+        service.artworksBySlugs(
+          db,
+          [...curated, ...works].map((w) => w.slug),
+          'de',
+        ),
+    },
+    { group: 'by-slugs', label: '1 slug', read: (db) => service.artworksBySlugs(db, [works[0]!.slug], 'ja') },
     ...artists.map(({ slug }, i) => ({ group: 'artist-detail', label: slug, read: (db: Db) => service.artistDetail(db, slug, 1 + (i % 2), i % 2 ? 'ja' : 'en') })),
     ...['museums', 'movements'].map((kind) => ({ group: 'taxa', label: kind, read: (db: Db) => service.listTaxa(db, kind, 1, 'es') })),
     ...[...taxa, ...big].map(({ kind, slug }, i) => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { Prisma } from '@/generated/prisma/client';
 import { recountCatalog } from '@/server/catalog/counts';
-import { listArtists, listArtworks, searchSuggestions, taxonDetail } from '@/server/catalog/service';
+import { artworksBySlugs, listArtists, listArtworks, searchSuggestions, taxonDetail } from '@/server/catalog/service';
 import type { Db } from '@/server/db/client';
 import { ownDatabase } from '../support/database';
 
@@ -165,6 +165,7 @@ test('the reads planned once keep plans that probe a page of rows: no trigram in
     ['the featured works', (d) => listArtworks(d, { featured: '1', page: 1, locale: 'en' })],
     ['a browse page', (d) => taxonDetail(d, 'movements', 'post-impressionism', 1, 'en')],
     ['the artists', (d) => listArtists(d, 1, 'en')],
+    ['cards by slug', (d) => artworksBySlugs(d, ['synthetic-7', 'synthetic-12345', 'the-starry-night'], 'de')],
   ];
   for (const [name, read] of reads) {
     const plans = await genericPlansOf(read);

@@ -630,14 +630,18 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
   };
 }
 
-/** Cards for the given slugs in the order given; unknown and unpublished slugs are left out. */
+/**
+ * Cards for the given slugs in the order given; unknown and unpublished slugs are left out.
+ * Planned once: its generic plan probes each slug as the one made for the slugs did (0.9 → 0.35 ms
+ * for six, without the planning).
+ */
 export async function artworksBySlugs(db: Db, slugs: string[], locale: Locale): Promise<ArtworkCard[]> {
   const wanted = [...new Set(slugs.filter(isSlug))];
   if (!wanted.length) return [];
   const chosen = Prisma.sql`
     SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, array_position(${wanted}::text[], w.slug) AS ord
       FROM artworks w WHERE w.slug = ANY(${wanted}::text[]) AND w.status = 'published'`;
-  return (await readRows<CardRow>(db, cards(chosen, locale))).map(toCard);
+  return (await readRows<CardRow>(db, planOnce(cards(chosen, locale)))).map(toCard);
 }
 
 /**
