@@ -70,6 +70,9 @@ function toCard(row: CardRow): ArtworkCard {
 /** The longest title (in bytes) the covering folded-title index holds (migration 20261122160000). */
 const SHORT_TITLE_BYTES = Prisma.raw('800');
 
+/** Searches of up to this many words are planned once (artworkPage): a dozen statement shapes at most. */
+const PLANNED_SEARCH_WORDS = 2;
+
 /** From this many published works a browse-page filter walks the popularity index (see listArtworks). */
 const LARGE_BROWSE_PAGE = 2_500;
 
@@ -618,9 +621,13 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
      ORDER BY c.ord`;
   // The search box's and the grid's statements (by artist or featured too) are planned once:
   // their generic plans run as fast as those made for the values, without 0.7–1.6 ms of planning
-  // at 100,000 works. Filtered by a browse page (with or without words) it is planned for its
-  // values: the page's size chooses between collecting its works and walking the best known.
-  const planned = fromIndex || (!words.length && !taxa.length);
+  // at 100,000 works. A search of more than PLANNED_SEARCH_WORDS words is not: each word's kind
+  // (Latin, one or two CJK characters, one or two letters) shapes the text, and every text is
+  // prepared on every connection of the pool, so longer searches could fill the process's
+  // prepared statements (and the server's memory) with rare shapes. Filtered by a browse page
+  // (with or without words) it is planned for its values: the page's size chooses between
+  // collecting its works and walking the best known.
+  const planned = (fromIndex && words.length <= PLANNED_SEARCH_WORDS) || (!words.length && !taxa.length);
   const rows = await readRows<PageRow>(db, planned ? planOnce(statement) : statement);
   return {
     items: rows.filter((row): row is PageRow & CardRow => row.slug !== null).map(toCard),
