@@ -56,6 +56,7 @@ import { fmt, parseBenchArgs, percentile, renderComparison, summarize, type Benc
 import { freePort } from './lib/free-port';
 import type { FillResult } from './fill-catalog';
 import { startShopServer } from './lib/shop-server';
+import { explainAsSent, sqlLiteral, type Explained } from './lib/statements';
 import { typedSuggestions } from './lib/typing';
 import { pluralOf, taxonKinds, type TaxonKind } from '@/shared/catalog';
 import { buildIsCurrent, buildSite } from './lib/site-build';
@@ -144,17 +145,9 @@ const endPools = (pools: Pools) => Promise.all([pools.shared.end(), pools.planne
 const sendAsApp = (pools: Pools) => (s: Statement) =>
   s.name ? pools.planned.query({ name: s.name, text: s.sql, values: s.params }) : pools.shared.query({ text: s.sql, values: s.params });
 
-/** A parameter written into the SQL text, as a literal PostgreSQL types from its context like a parameter. */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`; // standard_conforming_strings is on
-  throw new Error(`no literal for ${JSON.stringify(value)}`);
-}
 /** All the statements in one text, each `$n` replaced by its literal (`$1` never matches inside `$10`). */
 function oneTripText(statements: Statement[]): string {
-  return statements.map((s) => s.sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => literal(s.params[Number(n) - 1]))).join(';\n');
+  return statements.map((s) => s.sql.replace(/\$(\d+)(?!\d)/g, (_, n: string) => sqlLiteral(s.params[Number(n) - 1]))).join(';\n');
 }
 
 async function floorServer() {
@@ -591,27 +584,19 @@ async function explainSearches(url: string, plannedSetup: string, list: Endpoint
         const query = decodeURIComponent(new URL(p, 'http://x').searchParams.get('q') ?? '');
         for (const [k, s] of table[p]!.statements.entries()) {
           if (s.name) await planned.query({ name: s.name, text: s.sql, values: s.params });
-          const explain = async () => {
-            const explained: pg.QueryResult<{ 'QUERY PLAN': string }> = s.name
-              ? await planned.query(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE "${s.name}"(${s.params.map(literal).join(', ')})`)
-              : await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params as unknown[]);
-            const text = explained.rows.map((r) => r['QUERY PLAN']).join('\n');
-            const ms = (label: string) => Number(new RegExp(`${label} Time: ([\\d.]+) ms`).exec(text)?.[1] ?? 0);
-            return { text, total: ms('Planning') + ms('Execution') };
-          };
           // The median of EXPLAIN_RUNS, as one run right after the load can catch the machine busy.
-          const runs: { text: string; total: number }[] = [];
-          for (let i = 0; i < EXPLAIN_RUNS; i++) runs.push(await explain());
-          const { text } = runs.sort((a, b) => a.total - b.total)[Math.floor(EXPLAIN_RUNS / 2)]!;
+          const runs: Explained[] = [];
+          for (let i = 0; i < EXPLAIN_RUNS; i++) runs.push(await explainAsSent(client, planned, s));
+          const { text, planningMs, executionMs } = runs.sort((a, b) => a.planningMs + a.executionMs - (b.planningMs + b.executionMs))[Math.floor(EXPLAIN_RUNS / 2)]!;
           plans.push({
             endpoint: endpoint.name,
             query,
             statement: searchStatement(s, k),
             prepared: Boolean(s.name),
-            planningMs: Number(/Planning Time: ([\d.]+) ms/.exec(text)?.[1] ?? 0),
+            planningMs,
             seqScanOfArtworks: /Seq Scan on artworks\b/.test(text),
             seqScans: [...new Set([...text.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]!))],
-            executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN),
+            executionMs,
             text,
           });
         }
@@ -905,6 +890,8 @@ async function main() {
   mkdirSync(workDir, { recursive: true, mode: 0o755 });
   const started = Date.now();
   const loadAtStart = os.loadavg();
+  // What the app's planned pool runs on each new connection: the floor and the plans do the same.
+  const { PLANNED_CONNECTION_SETUP } = await import('@/server/db/client');
   try {
     const t0 = Date.now();
     const database = await benchDatabase();
@@ -954,7 +941,7 @@ async function main() {
         FLOOR_DATABASE_URL: database.url,
         FLOOR_PORT: String(floorPort),
         // The floor imports nothing of the app: the planned statements' settings come from here.
-        FLOOR_PLANNED_SETUP: (await import('@/server/db/client')).PLANNED_CONNECTION_SETUP,
+        FLOOR_PLANNED_SETUP: PLANNED_CONNECTION_SETUP,
       },
     });
     stops.push({ name: `the floor server (pid ${floor.pid})`, stop: () => stopChild(floor, 'floor') });
@@ -1037,7 +1024,7 @@ async function main() {
     for (const kind of kinds) pageRows.push({ kind, page: pageStats[kind.name]!, answer: await measureEachOnce(coldBase, kind.answers) });
     await cold.stop();
 
-    const plans = await explainSearches(database.url, (await import('@/server/db/client')).PLANNED_CONNECTION_SETUP, list, captured.table);
+    const plans = await explainSearches(database.url, PLANNED_CONNECTION_SETUP, list, captured.table);
     const versions = await versionsOf(database.url);
 
     // The growth table: the same cold pass on catalogs of other sizes, in this run, one at a time.

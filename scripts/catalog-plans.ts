@@ -19,6 +19,7 @@ import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
 import { PLANNED_CONNECTION_SETUP, statementName, type Db } from '@/server/db/client';
 import type { Locale } from '@/shared/locales';
+import { explainAsSent } from './lib/statements';
 import { typedSuggestions } from './lib/typing';
 
 /** How often each statement is timed. */
@@ -139,14 +140,6 @@ async function cases(client: pg.Client): Promise<Case[]> {
   return list;
 }
 
-/** A parameter as an SQL literal, for EXECUTE (standard_conforming_strings is on). */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') return `'${value.replace(/'/g, "''")}'`;
-  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(', ')}]`;
-  return String(value);
-}
-
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to a filled database.');
@@ -189,7 +182,6 @@ async function main() {
       const medians: number[] = [];
       for (const s of statements) {
         const runs: number[] = [];
-        let text = '';
         // The statement itself, as the app sends it (parse, plan, execute, answer), on a warm
         // connection: EXPLAIN's own figures leave out parsing and serialization and add clock
         // calls per node, and neither is small beside a 2 ms statement.
@@ -203,12 +195,7 @@ async function main() {
           runs.push(performance.now() - start);
         }
         // A named statement's plan is the one it keeps (EXECUTE on its connection).
-        const rows = (
-          name
-            ? await planned.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE "${name}"(${s.params.map(literal).join(', ')})`)
-            : await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params)
-        ).rows;
-        text = rows.map((r) => r['QUERY PLAN']).join('\n');
+        const { text } = await explainAsSent(client, planned, { ...s, name });
         runs.sort((a, b) => a - b);
         times.push(runs[0]!);
         medians.push(runs[Math.floor(RUNS / 2)]!);
