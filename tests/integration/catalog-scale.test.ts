@@ -271,6 +271,37 @@ test("a one-letter suggestion follows its best-known words, not the first in alp
   expect(await best('xylo')).toBe(2);
 });
 
+test("the grid's deep pages come from its stored order: the same works as the live order, planned once on its key, moved by the recount that follows a publish", async () => {
+  const live = async (offset: number) =>
+    (await db.$queryRaw<{ slug: string }[]>`SELECT slug FROM artworks WHERE status = 'published' ORDER BY popularity DESC, id OFFSET ${offset} LIMIT 48`).map((r) => r.slug);
+  const slugsOf = async (page: number) => (await listArtworks(db, { page, locale: 'en' })).items.map((item) => item.slug);
+  // Page 30 starts after 1,392 works: from the stored order. Page 2 walks the popularity index.
+  expect(await slugsOf(30)).toEqual(await live(29 * 48));
+  expect(await slugsOf(2)).toEqual(await live(48));
+  const plans = await genericPlansOf((d) => listArtworks(d, { page: 30, locale: 'en' }));
+  expect(plans).toHaveLength(1);
+  expect(plans[0]!.text.startsWith('/* plan once */')).toBe(true);
+  expect(plans[0]!.plan, plans[0]!.plan).toMatch(/Index Scan using grid_positions_pkey/);
+  expect(plans[0]!.plan, plans[0]!.plan).not.toMatch(/artworks_published_by_popularity/);
+
+  // A publish (and its recount) moves every place after the new work: the best known comes first.
+  const painter = await db.artist.findUniqueOrThrow({ where: { slug: 'synthetic-painter' } });
+  await db.artwork.create({ data: { slug: 'newly-published', artistId: painter.id, popularity: 1_000, status: 'published', publishedAt: new Date() } });
+  onTestFinished(async () => {
+    await db.artwork.delete({ where: { slug: 'newly-published' } });
+    await db.artwork.updateMany({ where: { artistId: painter.id, status: 'queued' }, data: { status: 'published' } });
+    await recountCatalog(db);
+  });
+  const before = await slugsOf(30);
+  await recountCatalog(db);
+  const after = await slugsOf(30);
+  expect(after).toEqual(await live(29 * 48));
+  expect(after.slice(1)).toEqual(before.slice(0, -1));
+  // Unpublished since the last recount: its place shows nothing rather than a work that is not for sale.
+  await db.artwork.update({ where: { slug: after[0]! }, data: { status: 'queued' } });
+  expect(await slugsOf(30)).toEqual(after.slice(1));
+});
+
 test('suggestions rank the best-known first among titles that answer alike', async () => {
   // "study of harbour number …": every title starts with it alike; popularity (n % 97) decides.
   const { items } = await searchSuggestions(db, 'study of harb', 'en');

@@ -78,6 +78,12 @@ const LARGE_BROWSE_PAGE = 2_500;
 
 const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
 /**
+ * From this many better-known works a page of the whole grid is read from its stored order
+ * (grid_positions). Before, walking the popularity index costs little (a thousand entries, about
+ * 0.1 ms) and reads the live order.
+ */
+const GRID_POSITIONS_FROM = 1_000;
+/**
  * A number of rows the code fixes (a page's size), written into the statement rather than sent as
  * a parameter: a plan made without the values (planOnce) takes a LIMIT from a parameter for a
  * tenth of its input (5,000 of a browse page's 50,000 works) and joins every title by hash, 60 ms;
@@ -626,13 +632,25 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     total = Prisma.sql`SELECT count(*) FROM matched`;
   } else {
     const where = Prisma.join(filters, ' AND ');
-    // The page's ids first (an index-only walk of the popularity index when unfiltered), then
-    // their rows: a deep page (OFFSET 96,000) skips index entries, not table rows (165 ms → 17 ms).
-    chosen = Prisma.sql`
-      SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id,
-             row_number() OVER (ORDER BY w.popularity DESC, w.id) AS ord
-        FROM artworks w
-       WHERE w.id IN (SELECT w.id FROM artworks w WHERE ${where} ORDER BY w.popularity DESC, w.id ${window})`;
+    const offset = offsetOf(query.page);
+    if (filters.length === 1 && !ctes.length && offset >= GRID_POSITIONS_FROM) {
+      // A deep page of the whole grid: a range of its stored order (grid_positions, kept by
+      // recountCatalog with every publish), not a walk past every better-known work (page 1,500:
+      // 5.3 → 1.0 ms of database time at 100,000 works). A place whose work is no longer published
+      // shows nothing (docs/database.md "The grid's order").
+      chosen = Prisma.sql`
+        SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, g.position AS ord
+          FROM (SELECT g.position, g.artwork_id FROM grid_positions g WHERE g.position > ${offset} ORDER BY g.position LIMIT ${literalCount(PAGE_SIZE)}) g
+          JOIN artworks w ON w.id = g.artwork_id AND w.status = 'published'`;
+    } else {
+      // The page's ids first (an index-only walk of the popularity index when unfiltered), then
+      // their rows: a deep page (OFFSET 96,000) skips index entries, not table rows (165 ms → 17 ms).
+      chosen = Prisma.sql`
+        SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id,
+               row_number() OVER (ORDER BY w.popularity DESC, w.id) AS ord
+          FROM artworks w
+         WHERE w.id IN (SELECT w.id FROM artworks w WHERE ${where} ORDER BY w.popularity DESC, w.id ${window})`;
+    }
     total = typeof storedTotal === 'number' ? Prisma.sql`SELECT ${storedTotal}::int` : (storedTotal ?? Prisma.sql`SELECT count(*) FROM artworks w WHERE ${where}`);
   }
   const statement = Prisma.sql`
