@@ -79,8 +79,8 @@ const LARGE_BROWSE_PAGE = 2_500;
 const offsetOf = (page: number) => (page - 1) * PAGE_SIZE;
 /**
  * From this many better-known works a page of the whole grid is read from its stored order
- * (grid_positions). Before, walking the popularity index costs little (a thousand entries, about
- * 0.1 ms) and reads the live order.
+ * (grid_positions). Below that, walking the popularity index costs little (a thousand entries at
+ * most, about 0.1 ms) and reads the live order.
  */
 const GRID_POSITIONS_FROM = 1_000;
 /**
