@@ -708,7 +708,8 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     log(`${works} artworks, ${titles} titles, ${links} browse-page links`);
 
     // What the triggers would have written, for all synthetic works at once: the search text,
-    // then the search index's terms and entries (migration 20261124090000_search_terms); each
+    // then the search index's terms and entries with their leads (migrations 20261124090000_search_terms,
+    // 20261125130000_term_leads); each
     // word's best-known work (search_terms.best) is set by the recount below.
     await client.query(`UPDATE artworks SET search_text = artwork_search_text(id, artist_id) WHERE id >= $1`, [workBase]);
     await client.query(
@@ -718,8 +719,9 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
       [workBase],
     );
     await client.query(
-      `INSERT INTO artwork_terms (artwork_id, term, popularity)
-       SELECT w.id, t, w.popularity FROM artworks w CROSS JOIN LATERAL unnest(search_terms_of(w.search_text)) t
+      `INSERT INTO artwork_terms (artwork_id, term, popularity, lead)
+       SELECT w.id, t, w.popularity, COALESCE(l.lead, 0) FROM artworks w CROSS JOIN LATERAL unnest(search_terms_of(w.search_text)) t
+         LEFT JOIN artwork_title_leads($1, 2147483647) l ON l.artwork_id = w.id AND l.term = t
         WHERE w.id >= $1 AND w.status = 'published' AND w.search_text IS NOT NULL`,
       [workBase],
     );

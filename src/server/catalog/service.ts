@@ -514,7 +514,7 @@ const FOLDS_TO_SPACE = /[\u00bc-\u00be\u2150-\u215f\u2189]/;
  * CJK character index for one or two CJK characters, then the containment itself), then those
  * terms' entries, read index-only. No artwork row is read.
  */
-function worksWithWord(word: string): Prisma.Sql {
+function worksWithWord(word: string, ranked = false): Prisma.Sql {
   // One or two CJK characters have no trigram: the CJK index finds their terms, and the
   // containment is checked with strpos, which no index claims, so that a plan made without the
   // word (planOnce) cannot walk the whole trigram index for it.
@@ -522,7 +522,13 @@ function worksWithWord(word: string): Prisma.Sql {
     [...word].length <= 2 && CJK.test(word)
       ? Prisma.sql`cjk_grams(s.term) @> cjk_grams(${foldedOnce(word)}) AND strpos(s.term, ${foldedOnce(word)}) > 0`
       : Prisma.sql`s.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`;
-  return Prisma.sql`SELECT p.artwork_id AS id, p.popularity FROM artwork_terms p WHERE p.term IN (SELECT s.term FROM search_terms s WHERE ${terms})`;
+  // Ranked: how a title of the work begins with the word, from the entry's lead (the entry's word is
+  // a title's first word, or a title alone). For a word without spaces a title starts with it
+  // exactly when the title's first word does, and that first word is one of the matched words.
+  const rank = ranked
+    ? Prisma.sql`, CASE WHEN p.term = ${foldedOnce(word)} THEN p.lead WHEN p.lead > 0 AND starts_with(p.term, ${foldedOnce(word)}) THEN 1 ELSE 0 END AS rank`
+    : Prisma.empty;
+  return Prisma.sql`SELECT p.artwork_id AS id, p.popularity ${rank} FROM artwork_terms p WHERE p.term IN (SELECT s.term FROM search_terms s WHERE ${terms})`;
 }
 
 /**
@@ -588,9 +594,14 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     const intersected = words.filter((word) => [...word].length > 2 || CJK.test(word));
     const checked = intersected.length ? words.filter((word) => !intersected.includes(word)) : [];
     const fromWords = intersected.length ? intersected : words;
+    // A search of one word ranks its matches from their own entries (artwork_terms.lead), without
+    // reading any title: "river" 3.3 → 2.3 ms at 100,000 works. Several words rank by the titles.
+    const ranksItself = fromIndex && words.length === 1;
     const fromTerms =
       fromWords.length === 1
-        ? Prisma.sql`SELECT DISTINCT m.id, m.popularity FROM (${worksWithWord(fromWords[0]!)}) m`
+        ? ranksItself
+          ? Prisma.sql`SELECT m.id, m.popularity, max(m.rank) AS rank FROM (${worksWithWord(fromWords[0]!, true)}) m GROUP BY m.id, m.popularity`
+          : Prisma.sql`SELECT DISTINCT m.id, m.popularity FROM (${worksWithWord(fromWords[0]!)}) m`
         : Prisma.join(
             fromWords.map((word) => Prisma.sql`(${worksWithWord(word)})`),
             ' INTERSECT ',
@@ -621,13 +632,18 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     // followed by the last code point, which a plan made without the words (planOnce) can use
     // (a LIKE pattern from a parameter cannot: its generic plan read the trigram index, 15 ms).
     const prefix = titles(Prisma.sql`shop_fold(x.title) ~>=~ shop_fold(${q}) AND shop_fold(x.title) ~<~ (shop_fold(${q}) || chr(1114111))`);
+    // How a title begins with the words, best first: for one word its entries' rank (2: a title is
+    // the word, 1: a title starts with it); for several, whether a title is them, or starts with them.
+    const [ranks, rankOrder] = ranksItself
+      ? [Prisma.sql`m.rank`, Prisma.sql`rank DESC`]
+      : [Prisma.sql`m.id IN (${exact}) AS exact, m.id IN (${prefix}) AS prefix`, Prisma.sql`exact DESC, prefix DESC`];
     // The page is ranked from the matches' ids and popularity alone; only its 48 works are read.
     chosen = Prisma.sql`
       SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, r.ord
-        FROM (SELECT p.id, row_number() OVER (ORDER BY p.exact DESC, p.prefix DESC, p.popularity DESC, p.id) AS ord FROM (
-                SELECT m.id, m.popularity, m.id IN (${exact}) AS exact, m.id IN (${prefix}) AS prefix
+        FROM (SELECT p.id, row_number() OVER (ORDER BY ${rankOrder}, p.popularity DESC, p.id) AS ord FROM (
+                SELECT m.id, m.popularity, ${ranks}
                   FROM matched m
-                 ORDER BY exact DESC, prefix DESC, m.popularity DESC, m.id ${window}) p) r
+                 ORDER BY ${rankOrder}, m.popularity DESC, m.id ${window}) p) r
         JOIN artworks w ON w.id = r.id`;
     total = Prisma.sql`SELECT count(*) FROM matched`;
   } else {
