@@ -708,9 +708,9 @@ export async function fillCatalog(url: string, options: FillOptions = {}): Promi
     log(`${works} artworks, ${titles} titles, ${links} browse-page links`);
 
     // What the triggers would have written, for all synthetic works at once: the search text,
-    // then the search index's terms and entries with their leads (migrations 20261124090000_search_terms,
-    // 20261125130000_term_leads); each
-    // word's best-known work (search_terms.best) is set by the recount below.
+    // then the search index's terms and entries with their leads (migrations
+    // 20261124090000_search_terms, 20261125130000_term_leads); each word's best-known work
+    // (search_terms.best) is set by the recount below.
     await client.query(`UPDATE artworks SET search_text = artwork_search_text(id, artist_id) WHERE id >= $1`, [workBase]);
     await client.query(
       `INSERT INTO search_terms (term)

@@ -509,25 +509,44 @@ type PageRow = { [K in keyof CardRow]: CardRow[K] | null } & { total: number | b
 const FOLDS_TO_SPACE = /[\u00bc-\u00be\u2150-\u215f\u2189]/;
 
 /**
+ * How the titles begin with the words `q`, for a search of several words: whether a title (any
+ * language) is them, or starts with them, as `matched` columns and their order. Both title sets
+ * come from the folded-title index, not from each match. Titles of up to 800 bytes are read from a
+ * covering index (no table row, no folding per row), longer ones from a small index of their own;
+ * each half names its index's condition.
+ */
+function rankedByTitles(q: string): [columns: Prisma.Sql, order: Prisma.Sql] {
+  const titles = (match: Prisma.Sql) => Prisma.sql`
+      SELECT x.artwork_id FROM artwork_texts x WHERE octet_length(x.title) <= ${SHORT_TITLE_BYTES} AND ${match}
+      UNION ALL
+      SELECT x.artwork_id FROM artwork_texts x WHERE octet_length(x.title) > ${SHORT_TITLE_BYTES} AND ${match}`;
+  const exact = titles(Prisma.sql`shop_fold(x.title) = shop_fold(${q})`);
+  // Titles starting with the words: the range of the folded-title index between them and them
+  // followed by the last code point, which a plan made without the words (planOnce) can use
+  // (a LIKE pattern from a parameter cannot: its generic plan read the trigram index, 15 ms).
+  const prefix = titles(Prisma.sql`shop_fold(x.title) ~>=~ shop_fold(${q}) AND shop_fold(x.title) ~<~ (shop_fold(${q}) || chr(1114111))`);
+  return [Prisma.sql`m.id IN (${exact}) AS exact, m.id IN (${prefix}) AS prefix`, Prisma.sql`exact DESC, prefix DESC`];
+}
+
+/**
  * The published works holding one search word, with their popularity, from the search index
  * (migration 20261124090000_search_terms): the terms holding the word (its trigram index, or the
  * CJK character index for one or two CJK characters, then the containment itself), then those
  * terms' entries, read index-only. No artwork row is read.
  */
 function worksWithWord(word: string, ranked = false): Prisma.Sql {
+  const folded = foldedOnce(word);
   // One or two CJK characters have no trigram: the CJK index finds their terms, and the
   // containment is checked with strpos, which no index claims, so that a plan made without the
   // word (planOnce) cannot walk the whole trigram index for it.
   const terms =
     [...word].length <= 2 && CJK.test(word)
-      ? Prisma.sql`cjk_grams(s.term) @> cjk_grams(${foldedOnce(word)}) AND strpos(s.term, ${foldedOnce(word)}) > 0`
+      ? Prisma.sql`cjk_grams(s.term) @> cjk_grams(${folded}) AND strpos(s.term, ${folded}) > 0`
       : Prisma.sql`s.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`;
   // Ranked: how a title of the work begins with the word, from the entry's lead (the entry's word is
   // a title's first word, or a title alone). For a word without spaces a title starts with it
   // exactly when the title's first word does, and that first word is one of the matched words.
-  const rank = ranked
-    ? Prisma.sql`, CASE WHEN p.term = ${foldedOnce(word)} THEN p.lead WHEN p.lead > 0 AND starts_with(p.term, ${foldedOnce(word)}) THEN 1 ELSE 0 END AS rank`
-    : Prisma.empty;
+  const rank = ranked ? Prisma.sql`, CASE WHEN p.term = ${folded} THEN p.lead WHEN p.lead > 0 AND starts_with(p.term, ${folded}) THEN 1 ELSE 0 END AS rank` : Prisma.empty;
   return Prisma.sql`SELECT p.artwork_id AS id, p.popularity ${rank} FROM artwork_terms p WHERE p.term IN (SELECT s.term FROM search_terms s WHERE ${terms})`;
 }
 
@@ -619,24 +638,8 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
       })`,
     );
     // Search ranks an exact title (in any language) first, then titles starting with the words,
-    // then the best known. Both title sets come from the folded-title index, not from each match.
-    // Titles of up to 800 bytes are read from a covering index (no table row, no folding per row),
-    // longer ones from a small index of their own; each half names its index's condition.
-    const q = words.join(' ');
-    const titles = (match: Prisma.Sql) => Prisma.sql`
-      SELECT x.artwork_id FROM artwork_texts x WHERE octet_length(x.title) <= ${SHORT_TITLE_BYTES} AND ${match}
-      UNION ALL
-      SELECT x.artwork_id FROM artwork_texts x WHERE octet_length(x.title) > ${SHORT_TITLE_BYTES} AND ${match}`;
-    const exact = titles(Prisma.sql`shop_fold(x.title) = shop_fold(${q})`);
-    // Titles starting with the words: the range of the folded-title index between them and them
-    // followed by the last code point, which a plan made without the words (planOnce) can use
-    // (a LIKE pattern from a parameter cannot: its generic plan read the trigram index, 15 ms).
-    const prefix = titles(Prisma.sql`shop_fold(x.title) ~>=~ shop_fold(${q}) AND shop_fold(x.title) ~<~ (shop_fold(${q}) || chr(1114111))`);
-    // How a title begins with the words, best first: for one word its entries' rank (2: a title is
-    // the word, 1: a title starts with it); for several, whether a title is them, or starts with them.
-    const [ranks, rankOrder] = ranksItself
-      ? [Prisma.sql`m.rank`, Prisma.sql`rank DESC`]
-      : [Prisma.sql`m.id IN (${exact}) AS exact, m.id IN (${prefix}) AS prefix`, Prisma.sql`exact DESC, prefix DESC`];
+    // then the best known: one word from its entries' rank, several from the titles.
+    const [ranks, rankOrder] = ranksItself ? [Prisma.sql`m.rank`, Prisma.sql`rank DESC`] : rankedByTitles(words.join(' '));
     // The page is ranked from the matches' ids and popularity alone; only its 48 works are read.
     chosen = Prisma.sql`
       SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, r.ord
