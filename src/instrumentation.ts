@@ -7,7 +7,7 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ offerToFront }, { formActionSources }, { handleRest }, { env }, { logger }, { startJobs }] = await Promise.all([
+  const [{ offerToFront }, { formActionSources }, { answerRest }, { env }, { logger }, { startJobs }] = await Promise.all([
     import('./front/bridge'),
     import('./front/csp'),
     import('./server/api/rest'),
@@ -17,7 +17,7 @@ export async function register() {
   ]);
   const settings = env();
   offerToFront({
-    rest: (request) => handleRest(request),
+    rest: (request) => answerRest(request),
     settings: { TRUST_PROXY: settings.TRUST_PROXY, PUBLIC_BASE_URL: settings.PUBLIC_BASE_URL },
     formActions: formActionSources(settings),
     log: {

@@ -1,3 +1,4 @@
+import type { PlainAnswer } from './answers';
 import type { FrontSettings } from './front';
 
 /**
@@ -9,8 +10,8 @@ import type { FrontSettings } from './front';
  * bundle's own handler here, and the front takes it from here: one copy of the server per process.
  */
 export interface FrontBridge {
-  /** The /v1 surface (`handleRest` of src/server/api/rest.ts). */
-  rest: (request: Request) => Promise<Response>;
+  /** The /v1 surface (`answerRest` of src/server/api/rest.ts: handleRest's answer, a PlainAnswer where it can be). */
+  rest: (request: Request) => Promise<Response | PlainAnswer>;
   settings: FrontSettings;
   /** Where the shop's forms may post (the pages' `form-action`, src/front/csp.ts). */
   formActions: string[];

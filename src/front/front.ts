@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
-import { baseSecurityHeaders, internalErrorBody } from './answers';
+import { baseSecurityHeaders, internalErrorBody, type PlainAnswer } from './answers';
 import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from './identity';
 import { compressCachedPage, type CompressedPages } from './compressed-pages';
 import { answerStatic, STATIC_PREFIX, type StaticAssets } from './static-assets';
@@ -22,7 +22,7 @@ export interface FrontOptions {
    * Next reloads the app's code on every change) /v1 goes to Next's route handler, which calls the
    * same function.
    */
-  rest?: (request: Request) => Promise<Response>;
+  rest?: (request: Request) => Promise<Response | PlainAnswer>;
   /** The build's precompressed client files (static-assets.ts), answered by the front; the rest of /_next/static is Next's. */
   staticAssets?: StaticAssets;
   /** Where pages Next serves from its cache keep their compressed bodies (compressed-pages.ts); without it Next compresses them. */
@@ -65,9 +65,10 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       // Next's route handler (npm run dev) calls it.
       const encoding = chooseEncoding(req.headers['accept-encoding']);
       try {
-        const response = await options.rest(toFetchRequest(req, settings));
+        const answer = await options.rest(toFetchRequest(req, settings));
         settleUnreadBody(req, res);
-        await writeFetchResponse(req, res, response, encoding);
+        if (answer instanceof Response) await writeFetchResponse(req, res, answer, encoding);
+        else await writePlainAnswer(req, res, answer, encoding);
       } catch (error) {
         // A client that went away mid-answer is not a failure of ours.
         if (res.destroyed && res.headersSent) return;
@@ -254,6 +255,26 @@ export function toFetchRequest(req: IncomingMessage, settings: FrontSettings): R
     // Node's fetch needs this for a streamed request body.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** Writes a PlainAnswer to `res`: status, headers (each Set-Cookie apart), the body compressed when worth it. */
+export async function writePlainAnswer(req: IncomingMessage, res: ServerResponse, answer: PlainAnswer, encoding: ReturnType<typeof chooseEncoding>): Promise<void> {
+  res.statusCode = answer.status;
+  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+  if (answer.cookies.length) res.setHeader('Set-Cookie', answer.cookies);
+  const compressible = isCompressible(answer.headers['content-type']);
+  if (compressible) res.setHeader('Vary', varyWithEncoding(res.getHeader('vary')));
+  if (answer.body === null || req.method === 'HEAD' || answer.status === 204 || answer.status === 304) {
+    res.end();
+    return;
+  }
+  let body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+  if (encoding && compressible && !answer.headers['content-encoding'] && body.length >= MIN_COMPRESS_BYTES) {
+    body = await compressBuffer(Buffer.from(body.buffer, body.byteOffset, body.byteLength), encoding);
+    res.setHeader('Content-Encoding', encoding);
+  }
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
 }
 
 /** Writes a fetch Response to `res`: status, headers (each Set-Cookie apart), body streamed and compressed when worth it. */

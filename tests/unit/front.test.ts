@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, expect, test } from 'vitest';
+import type { PlainAnswer } from '@/front/answers';
 import { chooseEncoding, isCompressible, varyWithEncoding } from '@/front/compress';
 import { createFront, type FrontOptions } from '@/front/front';
 import { gracefulStop } from '@/front/shutdown';
@@ -169,6 +170,55 @@ test('an answer the app compressed already (a kept catalog answer) goes out as i
   expect(Number(answer.headers['content-length'])).toBe(brotli.length);
   expect(answer.headers.vary).toBe('Accept-Encoding');
   expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(list);
+});
+
+test('a plain answer (no fetch Response) goes out with its status, headers and every Set-Cookie, compressed when worth it, as it is when compressed already, without a body for HEAD and 304', async () => {
+  const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}` })) });
+  const brotli = zlib.brotliCompressSync(list);
+  const answers: Record<string, PlainAnswer> = {
+    '/v1/list': { status: 200, headers: { 'content-type': 'application/json', 'x-kind': 'list' }, cookies: ['a=1; Path=/', 'b=2; Path=/'], body: list },
+    '/v1/small': { status: 201, headers: { 'content-type': 'application/json' }, cookies: [], body: new TextEncoder().encode('{"a":1}') },
+    '/v1/kept': {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'br', 'content-length': String(brotli.length), vary: 'Accept-Encoding' },
+      cookies: [],
+      body: new Uint8Array(brotli),
+    },
+    '/v1/same': { status: 304, headers: { etag: 'W/"x"' }, cookies: [], body: null },
+  };
+  const { port } = await start({ rest: async (request) => answers[new URL(request.url).pathname]! });
+
+  const gzip = await call(port, '/v1/list', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.status).toBe(200);
+  expect(gzip.headers['x-kind']).toBe('list');
+  expect(gzip.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gzip.headers.vary).toBe('Accept-Encoding');
+  expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+  expect(zlib.gunzipSync(gzip.body).toString()).toBe(list);
+
+  const plain = await call(port, '/v1/list');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.toString()).toBe(list);
+  expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(list));
+
+  const small = await call(port, '/v1/small', { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(small.status).toBe(201);
+  expect(small.headers['content-encoding']).toBeUndefined();
+  expect(small.body.toString()).toBe('{"a":1}');
+
+  const kept = await call(port, '/v1/kept', { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(kept.headers['content-encoding']).toBe('br');
+  expect(kept.headers.vary).toBe('Accept-Encoding');
+  expect(zlib.brotliDecompressSync(kept.body).toString()).toBe(list);
+
+  const head = await call(port, '/v1/list', { method: 'HEAD' });
+  expect(head.status).toBe(200);
+  expect(head.body.length).toBe(0);
+  const same = await call(port, '/v1/same');
+  expect(same.status).toBe(304);
+  expect(same.headers.etag).toBe('W/"x"');
+  expect(same.body.length).toBe(0);
 });
 
 test("the build's scripts and styles go out compressed once, in the coding the client takes; anything else is Next's", async () => {

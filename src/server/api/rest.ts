@@ -2,7 +2,7 @@ import 'server-only';
 import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
 import { requestContextOf } from '@/server/http/request-log';
-import { baseSecurityHeaders } from '@/front/answers';
+import { baseSecurityHeaders, type PlainAnswer } from '@/front/answers';
 import { chooseEncoding, MIN_COMPRESS_BYTES, type Encoding } from '@/front/compress';
 import { runInRequest } from '@/server/logger';
 import { nulIssues } from '@/server/api/nul-free';
@@ -41,6 +41,15 @@ type ContextOf = () => Context;
  * contract's error body in one place (`contractError`).
  */
 export async function handleRest(request: Request, makeContext: MakeContext = createContext): Promise<Response> {
+  return asResponse(await answerRest(request, makeContext));
+}
+
+/**
+ * handleRest's answer as the front writes it: the procedures' JSON answers and the public catalog
+ * reads as a PlainAnswer (no fetch Response built and read back), anything else (an error, a
+ * hand-written handler's answer, the document) as the Response it is.
+ */
+export async function answerRest(request: Request, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
   const context = requestContextOf(request);
   return runInRequest(context, async () => {
     const { response, crossOrigin } = await answer(request, makeContext);
@@ -48,22 +57,41 @@ export async function handleRest(request: Request, makeContext: MakeContext = cr
   });
 }
 
+function asResponse(answer: Response | PlainAnswer): Response {
+  if (answer instanceof Response) return answer;
+  const response = new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
+  for (const cookie of answer.cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
+/** A JSON answer no browser or proxy stores, with the cookies a procedure set (sign-in and sign-out). */
+function privateJson(status: number, body: string | null, resHeaders: Headers | undefined): PlainAnswer {
+  return { status, headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' }, cookies: resHeaders?.getSetCookie() ?? [], body };
+}
+
 /**
  * The headers of every /v1 answer: the base security headers, a policy that allows nothing, the
  * request id, and for operations anyone may read (the public catalog) CORS without credentials.
  */
-function finish(response: Response, requestId: string, crossOrigin: boolean): Response {
-  const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(baseSecurityHeaders(env()))) headers.set(name, value);
-  headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
-  headers.set('X-Request-Id', requestId);
-  // Errors and anything not marked public are never stored (catalog answers set their own).
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+function finish(response: Response | PlainAnswer, requestId: string, crossOrigin: boolean): Response | PlainAnswer {
+  const added: Record<string, string> = { ...securityHeaders(), 'x-request-id': requestId };
   if (crossOrigin) {
-    headers.set('Access-Control-Allow-Origin', '*');
-    headers.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
+    added['access-control-allow-origin'] = '*';
+    added['access-control-expose-headers'] = CORS_EXPOSED_HEADERS;
   }
+  // Errors and anything not marked public are never stored (catalog answers set their own).
+  if (!(response instanceof Response)) return { ...response, headers: { 'cache-control': 'private, no-store', ...response.headers, ...added } };
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(added)) headers.set(name, value);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The base security headers and the /v1 policy, lower-case. */
+function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'content-security-policy': API_CONTENT_SECURITY_POLICY };
+  for (const [name, value] of Object.entries(baseSecurityHeaders(env()))) headers[name.toLowerCase()] = value;
+  return headers;
 }
 
 /**
@@ -90,7 +118,7 @@ function preflight(): Response {
   });
 }
 
-async function answer(request: Request, makeContext: MakeContext): Promise<{ response: Response; crossOrigin: boolean }> {
+async function answer(request: Request, makeContext: MakeContext): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
@@ -182,7 +210,15 @@ function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unk
   return (call as (input: unknown) => Promise<unknown>)(input);
 }
 
-async function answerByProcedure(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, contextOf: ContextOf): Promise<Response> {
+async function answerByProcedure(
+  request: Request,
+  url: URL,
+  route: Route,
+  answeredBy: ProcedureAnswer,
+  path: string,
+  where: string,
+  contextOf: ContextOf,
+): Promise<Response | PlainAnswer> {
   const { meta, input } = answeredBy;
   if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, contextOf);
   try {
@@ -193,8 +229,7 @@ async function answerByProcedure(request: Request, url: URL, route: Route, answe
     const data = await callProcedure(context, answeredBy, procedureInput);
     // HEAD is the GET without its body (RFC 9110): same status and headers, found or not.
     // trpc-to-openapi answered an empty 204 without calling the procedure (docs/architecture.md).
-    const body = request.method === 'HEAD' ? null : JSON.stringify(data);
-    return noStore(new Response(body, { status: meta.successStatus ?? 200, headers: { 'Content-Type': 'application/json' } }), context.resHeaders);
+    return privateJson(meta.successStatus ?? 200, request.method === 'HEAD' ? null : JSON.stringify(data), context.resHeaders);
   } catch (error) {
     return contractError(error, where);
   }
@@ -205,7 +240,15 @@ async function answerByProcedure(request: Request, url: URL, route: Route, answe
  * bodies come from the response cache when the catalog has not changed since they were computed;
  * the input is built only when the procedure is called.
  */
-async function publicRead(request: Request, url: URL, route: Route, answeredBy: ProcedureAnswer, path: string, where: string, contextOf: ContextOf): Promise<Response> {
+async function publicRead(
+  request: Request,
+  url: URL,
+  route: Route,
+  answeredBy: ProcedureAnswer,
+  path: string,
+  where: string,
+  contextOf: ContextOf,
+): Promise<Response | PlainAnswer> {
   try {
     const context = contextOf();
     const compute = async () => publicAnswer(JSON.stringify(await callProcedure(context, answeredBy, answeredBy.input.fromAddress(url, rawPathParams(route, path)))));
@@ -232,38 +275,27 @@ async function publicResponse(
   answer: PublicAnswer,
   cache: 'hit' | 'miss' | 'off',
   encode: (answer: PublicAnswer, encoding: Encoding) => Promise<Uint8Array>,
-): Promise<Response> {
-  const headers = new Headers({
-    'Cache-Control': PUBLIC_CACHE_CONTROL,
-    ETag: answer.etag,
-    Vary: 'Accept-Encoding',
+): Promise<PlainAnswer> {
+  const headers: Record<string, string> = {
+    'cache-control': PUBLIC_CACHE_CONTROL,
+    etag: answer.etag,
+    vary: 'Accept-Encoding',
     // Whether this instance's response cache answered (the benchmark reports the hit ratio).
-    'X-Catalog-Cache': cache,
-  });
+    'x-catalog-cache': cache,
+  };
   const asked = request.headers.get('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
-    return new Response(null, { status: 304, headers });
+    return { status: 304, headers, cookies: [], body: null };
   }
-  headers.set('Content-Type', 'application/json');
+  headers['content-type'] = 'application/json';
   let body: Uint8Array = answer.body;
   const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding') ?? undefined) : undefined;
   if (encoding) {
     body = await encode(answer, encoding);
-    headers.set('Content-Encoding', encoding);
+    headers['content-encoding'] = encoding;
   }
-  headers.set('Content-Length', String(body.length));
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
-}
-
-/**
- * Adds the headers a procedure set for its answer (the session cookie of sign-in and sign-out).
- * Anything that is not a public catalog read (an order, an account, a staff list) is never stored
- * by a browser or a proxy.
- */
-function noStore(response: Response, extra: Headers | undefined): Response {
-  for (const cookie of extra?.getSetCookie() ?? []) response.headers.append('Set-Cookie', cookie);
-  response.headers.set('Cache-Control', 'private, no-store');
-  return response;
+  headers['content-length'] = String(body.length);
+  return { status: 200, headers, cookies: [], body: request.method === 'HEAD' ? null : body };
 }
 
 /**
