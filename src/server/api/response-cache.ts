@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { compressBuffer, type Encoding } from '@/front/compress';
 import { CatalogVersionWatch } from '@/server/catalog/version';
 import type { Db } from '@/server/db/client';
@@ -18,7 +18,7 @@ export interface PublicAnswer {
 const encoder = new TextEncoder();
 
 export function publicAnswer(json: string): PublicAnswer {
-  return { body: encoder.encode(json), etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`, encoded: new Map() };
+  return { body: encoder.encode(json), etag: `W/"${hash('sha1', json, 'base64url')}"`, encoded: new Map() };
 }
 
 /**
