@@ -12,6 +12,8 @@ import type { Context } from './trpc';
 export interface ContextOptions {
   /** The incoming request; absent for server components, which act for nobody in particular. */
   req?: Request;
+  /** The client `req` comes from, when the caller has read it already (clientOf). */
+  client?: string;
   resHeaders?: Headers;
   /** Another database (tests); by default the configured one. */
   db?: Db;
@@ -30,7 +32,7 @@ export interface ContextOptions {
 export function createContext(options: ContextOptions = {}): Context {
   const e = env();
   const db = options.db ?? configuredDb();
-  const client = options.req ? clientOf(options.req.headers) : UNKNOWN_CLIENT;
+  const client = options.client ?? (options.req ? clientOf(options.req.headers) : UNKNOWN_CLIENT);
   const limits = options.limits ?? { multiplier: e.RATE_LIMIT_MULTIPLIER };
   const find = options.actor ?? ((deps) => apiActor(options.req, { ...deps, env: e }));
   return {

@@ -29,7 +29,8 @@ const CORS_ALLOWED_HEADERS = 'If-None-Match, X-Request-Id';
 const CORS_EXPOSED_HEADERS = 'ETag, X-Request-Id, X-Catalog-Cache';
 const CORS_MAX_AGE_SECONDS = '86400';
 
-type MakeContext = (options: { req: Request }) => Context;
+/** `client`: the one the request's log context read from the front's headers (so it is read once). */
+type MakeContext = (options: { req: Request; client: string }) => Context;
 /** The request's one context, made when first needed (an unknown path or a 405 needs none). */
 type ContextOf = () => Context;
 
@@ -52,7 +53,7 @@ export async function handleRest(request: Request, makeContext: MakeContext = cr
 export async function answerRest(request: Request, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
   const context = requestContextOf(request);
   return runInRequest(context, async () => {
-    const { response, crossOrigin } = await answer(request, makeContext);
+    const { response, crossOrigin } = await answer(request, (options) => makeContext({ ...options, client: context.client }));
     return finish(response, context.requestId, crossOrigin);
   });
 }
@@ -118,7 +119,7 @@ function preflight(): Response {
   });
 }
 
-async function answer(request: Request, makeContext: MakeContext): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
+async function answer(request: Request, makeContext: (options: { req: Request }) => Context): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { Prisma, PrismaClient } from '@/generated/prisma/client';
@@ -12,7 +12,8 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 /** How many different statement texts a process prepares; later ones are sent unnamed. */
 const PREPARED_STATEMENTS = 500;
 const PLAN_ONCE = '/* plan once */ ';
-const named = new Set<string>();
+/** The named statements' texts and names (a text is hashed once per process, not on every request). */
+const named = new Map<string, string>();
 
 /**
  * A statement PostgreSQL plans once per pooled connection instead of for every request.
@@ -35,10 +36,11 @@ export function planOnce(statement: Prisma.Sql): Prisma.Sql {
  */
 export function statementName(sql: string): string | undefined {
   if (!sql.startsWith(PLAN_ONCE)) return undefined;
-  const name = `s${createHash('sha1').update(sql).digest('base64url').slice(0, 22)}`;
-  if (named.has(name)) return name;
+  const known = named.get(sql);
+  if (known) return known;
   if (named.size >= PREPARED_STATEMENTS) return undefined;
-  named.add(name);
+  const name = `s${hash('sha1', sql, 'base64url').slice(0, 22)}`;
+  named.set(sql, name);
   return name;
 }
 
