@@ -60,6 +60,7 @@ import { explainAsSent, sqlLiteral, type Explained } from './lib/statements';
 import { typedSuggestions } from './lib/typing';
 import { pluralOf, taxonKinds, type TaxonKind } from '@/shared/catalog';
 import { buildIsCurrent, buildSite } from './lib/site-build';
+import type { RequestHead } from '@/front/answers';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -474,7 +475,7 @@ async function capture(url: string, list: Endpoint[], base: string): Promise<Cap
     const end = performance.now();
     current?.push({ sql: event.query, params: JSON.parse(event.params) as unknown[], start: end - Number(event.duration), end });
   });
-  const context = (client: unknown) => (options: { req: Request }) => createContext({ ...options, db: client as never });
+  const context = (client: unknown) => (options: { req: RequestHead }) => createContext({ ...options, db: client as never });
   const table: Record<string, FloorEntry> = {};
   const breakdown: Capture['breakdown'] = {};
   const time = async (f: () => Promise<unknown>) => {

@@ -1,4 +1,4 @@
-import type { PlainAnswer } from './answers';
+import type { PlainAnswer, RestRequest } from './answers';
 import type { FrontSettings } from './front';
 
 /**
@@ -11,7 +11,7 @@ import type { FrontSettings } from './front';
  */
 export interface FrontBridge {
   /** The /v1 surface (`answerRest` of src/server/api/rest.ts: handleRest's answer, a PlainAnswer where it can be). */
-  rest: (request: Request) => Promise<Response | PlainAnswer>;
+  rest: (request: RestRequest) => Promise<Response | PlainAnswer>;
   settings: FrontSettings;
   /** Where the shop's forms may post (the pages' `form-action`, src/front/csp.ts). */
   formActions: string[];

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
-import { baseSecurityHeaders, internalErrorBody, type PlainAnswer } from './answers';
+import { baseSecurityHeaders, internalErrorBody, type PlainAnswer, type RestRequest } from './answers';
 import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from './identity';
 import { compressCachedPage, type CompressedPages } from './compressed-pages';
 import { answerStatic, STATIC_PREFIX, type StaticAssets } from './static-assets';
@@ -22,7 +22,7 @@ export interface FrontOptions {
    * Next reloads the app's code on every change) /v1 goes to Next's route handler, which calls the
    * same function.
    */
-  rest?: (request: Request) => Promise<Response | PlainAnswer>;
+  rest?: (request: RestRequest) => Promise<Response | PlainAnswer>;
   /** The build's precompressed client files (static-assets.ts), answered by the front; the rest of /_next/static is Next's. */
   staticAssets?: StaticAssets;
   /** Where pages Next serves from its cache keep their compressed bodies (compressed-pages.ts); without it Next compresses them. */
@@ -65,7 +65,7 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       // Next's route handler (npm run dev) calls it.
       const encoding = chooseEncoding(req.headers['accept-encoding']);
       try {
-        const answer = await options.rest(toFetchRequest(req, settings));
+        const answer = await options.rest(toRestRequest(req, settings));
         settleUnreadBody(req, res);
         if (answer instanceof Response) await writeFetchResponse(req, res, answer, encoding);
         else await writePlainAnswer(req, res, answer, encoding);
@@ -238,23 +238,32 @@ function settleUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   req.resume();
 }
 
-/** The IncomingMessage as a fetch Request; the body streams (never read here). */
-export function toFetchRequest(req: IncomingMessage, settings: FrontSettings): Request {
+/** The IncomingMessage as /v1 reads it: its head, and the fetch Request (the body streamed, never read here) when asked. */
+export function toRestRequest(req: IncomingMessage, settings: FrontSettings): RestRequest {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
     for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', originOf(req, settings));
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
+  const url = new URL(req.url ?? '/', originOf(req, settings)).href;
+  let whole: Request | undefined;
+  return {
     method,
+    url,
     headers,
-    body: hasBody ? requestBody(req) : undefined,
-    // Node's fetch needs this for a streamed request body.
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit);
+    whole() {
+      const hasBody = method !== 'GET' && method !== 'HEAD';
+      whole ??= new Request(url, {
+        method,
+        headers,
+        body: hasBody ? requestBody(req) : undefined,
+        // Node's fetch needs this for a streamed request body.
+        ...(hasBody ? { duplex: 'half' } : {}),
+      } as RequestInit);
+      return whole;
+    },
+  };
 }
 
 /** Writes a PlainAnswer to `res`: status, headers (each Set-Cookie apart), the body compressed when worth it. */

@@ -10,6 +10,7 @@ import { createPartnerKey, revokePartnerKey } from '@/server/partners/service';
 import { newStaffSession, staffCookieName } from '@/server/staff/session';
 import { staffContext } from '@/server/staff/handlers';
 import { STAFF } from '../support/photos';
+import type { RequestHead } from '@/front/answers';
 
 /** A signed-in customer: a user and a live session row, and the cookie that names it. */
 async function customerCookie(): Promise<{ cookie: string; userId: string }> {
@@ -58,7 +59,7 @@ describe('who is asking, on /v1 and the website tRPC', () => {
     expect(found).toBe(1);
 
     // A public catalog read without credentials never asks: a transport that cannot tell who is asking still answers it.
-    const unanswerable = ({ req }: { req: Request }) => createContext({ req, actor: () => Promise.reject(new Error('nobody should ask')) });
+    const unanswerable = ({ req }: { req: RequestHead }) => createContext({ req, actor: () => Promise.reject(new Error('nobody should ask')) });
     const read = await handleRest(new Request('http://shop.test/v1/artworks?page=1'), unanswerable);
     expect(read.status).toBe(200);
     // With an Authorization header it does, whatever the operation: a key that names nobody must be 401.

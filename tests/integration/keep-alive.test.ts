@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { handleRest } from '@/server/api/rest';
+import { answerRest } from '@/server/api/rest';
 import { createFront } from '@/front/front';
 
 /**
@@ -21,7 +21,7 @@ beforeAll(async () => {
       return void res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":{"code":"payload_too_large","message":"Too large."}}');
     res.end('next');
   };
-  const front = createFront({ next, rest: handleRest, settings: { TRUST_PROXY: false } });
+  const front = createFront({ next, rest: answerRest, settings: { TRUST_PROXY: false } });
   server = http.createServer((req, res) => void front(req, res));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -14,6 +14,7 @@ import { countRequest, limitFailures, limitKey, peekRequests, sweepExpired, type
 import { signIn, staffTrpc } from '@/server/staff/handlers';
 import { photos, STAFF } from '../support/photos';
 import { reproduction } from '../support/orders';
+import type { RequestHead } from '@/front/answers';
 
 // This file runs with limiting on, at a tenth of the shipped allowances (so a handful of requests
 // trips each limit); every other test file runs with it off (tests/support/setup.ts). Each test
@@ -35,13 +36,13 @@ const NOW = new Date('2031-05-20T10:07:30Z');
 const now = () => NOW;
 const limits: LimitSettings = { multiplier: 0.1, now };
 /** The shop's own context for a request, counting on this file's clock. */
-const limited = (options: { req: Request; resHeaders?: Headers }): Context => createContext({ ...options, limits });
+const limited = (options: { req: RequestHead; resHeaders?: Headers }): Context => createContext({ ...options, limits });
 
 function call(
   method: string,
   path: string,
   client: string,
-  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: Request }) => Context } = {},
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: RequestHead }) => Context } = {},
 ) {
   const headers = new Headers({ ...frontHeaders(client), ...options.headers });
   let body = options.body;
@@ -53,7 +54,8 @@ function call(
   return handleRest(request, options.makeContext ?? limited);
 }
 
-const orderLookup = (client: string, makeContext?: (o: { req: Request }) => Context) => call('GET', '/orders/ZZZZZZZZZZ?email=nobody%40example.com', client, { makeContext });
+const orderLookup = (client: string, makeContext?: (o: { req: RequestHead }) => Context) =>
+  call('GET', '/orders/ZZZZZZZZZZ?email=nobody%40example.com', client, { makeContext });
 
 describe('the counter', () => {
   const settings: LimitSettings = { multiplier: 1, policies: { orderLookup: { allowance: 5, windowSeconds: 3600 } }, now };
@@ -161,7 +163,7 @@ describe('two instances on one database', () => {
     const client = newClient();
     const on =
       (instance: Db) =>
-      ({ req }: { req: Request }): Context =>
+      ({ req }: { req: RequestHead }): Context =>
         createContext({ req, db: instance, limits });
     const allowance = tenth('orderLookup');
     const statuses: number[] = [];

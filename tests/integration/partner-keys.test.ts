@@ -21,6 +21,7 @@ import { staffTrpc } from '@/server/staff/handlers';
 import { newStaffSession, staffCookieName } from '@/server/staff/session';
 import { customer, reproduction } from '../support/orders';
 import { photos, STAFF } from '../support/photos';
+import type { RequestHead } from '@/front/answers';
 
 /**
  * Limiting on, at the shipped allowances (every other file runs with it off), on a fixed clock in
@@ -28,7 +29,7 @@ import { photos, STAFF } from '../support/photos';
  */
 const NOW = new Date('2032-03-09T14:05:00Z');
 const limits: LimitSettings = { multiplier: 1, now: () => NOW };
-const limited = ({ req }: { req: Request }): Context => createContext({ req, limits });
+const limited = ({ req }: { req: RequestHead }): Context => createContext({ req, limits });
 
 let lastClient = 20;
 /** A fresh documentation address (RFC 5737) per test, so the counts of tests do not mix. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, expect, test } from 'vitest';
-import type { PlainAnswer } from '@/front/answers';
+import type { PlainAnswer, RestRequest } from '@/front/answers';
 import { chooseEncoding, isCompressible, varyWithEncoding } from '@/front/compress';
 import { createFront, type FrontOptions } from '@/front/front';
 import { gracefulStop } from '@/front/shutdown';
@@ -58,7 +58,7 @@ function call(port: number, path: string, options: { method?: string; headers?: 
 }
 
 test('/v1 goes to the REST handler with the client and request id the front resolved, overwriting what the client sent', async () => {
-  const seen: Request[] = [];
+  const seen: RestRequest[] = [];
   const { port } = await start({
     rest: async (request) => {
       seen.push(request);
@@ -77,6 +77,10 @@ test('/v1 goes to the REST handler with the client and request id the front reso
   expect(clientOf(seen[0]!.headers)).toBe('127.0.0.1');
   expect(seen[0]!.headers.get('x-request-id')).toBe('lb-request-0001');
   expect(new URL(seen[0]!.url).pathname + new URL(seen[0]!.url).search).toBe('/v1/artists?page=2');
+  // The fetch Request is made when asked, once, with the same head.
+  const whole = seen[0]!.whole();
+  expect(whole).toBe(seen[0]!.whole());
+  expect([whole.method, whole.url, whole.headers.get('x-request-id'), whole.body]).toEqual(['GET', seen[0]!.url, 'lb-request-0001', null]);
 
   await call(port, '/v1', { headers: { 'x-request-id': 'bad id with spaces' } });
   expect(seen[1]!.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -87,7 +91,7 @@ test('/v1 goes to the REST handler with the client and request id the front reso
 });
 
 test('behind a trusted proxy the client is the last X-Forwarded-For entry, and the scheme its X-Forwarded-Proto', async () => {
-  const seen: Request[] = [];
+  const seen: RestRequest[] = [];
   const { port } = await start({
     settings: { ...settings, TRUST_PROXY: true },
     rest: async (request) => {
@@ -103,7 +107,7 @@ test('behind a trusted proxy the client is the last X-Forwarded-For entry, and t
 test('a /v1 request body streams through; the answer keeps its status, every Set-Cookie, and HEAD has no body', async () => {
   const { port } = await start({
     rest: async (request) => {
-      const text = await request.text();
+      const text = await request.whole().text();
       const headers = new Headers({ 'content-type': 'application/json' });
       headers.append('set-cookie', 'a=1; Path=/');
       headers.append('set-cookie', 'b=2; Path=/');

@@ -7,6 +7,7 @@ import { AccountConfig, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, 
 import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, signInWithGoogle } from './service';
 import { secureCookies, sessionCookie, sessionTokenFrom } from './session';
 import { z } from 'zod';
+import type { RequestHead } from '@/front/answers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -24,7 +25,7 @@ const account = (method: Method, path: `/${string}`, summary: string, session: '
 });
 
 /** The session a request's cookie names, live or not (sign-out ends it either way). */
-const token = (req: Request | undefined) => sessionTokenFrom(req, secureCookies(env()));
+const token = (req: RequestHead | undefined) => sessionTokenFrom(req, secureCookies(env()));
 
 export const accountRouter = router({
   config: accountProcedure

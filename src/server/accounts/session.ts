@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@/server/env';
+import type { RequestHead } from '@/front/answers';
 
 /**
  * The session cookie, shared by NextAuth (the website's redirect sign-in) and /v1 (ID-token
@@ -38,7 +39,7 @@ export function sessionCookie(secure: boolean, token: string | null, expires?: D
 }
 
 /** The session token a request carries in its Cookie header, if any. */
-export function sessionTokenFrom(request: Request | undefined, secure: boolean): string | null {
+export function sessionTokenFrom(request: RequestHead | undefined, secure: boolean): string | null {
   const header = request?.headers.get('cookie');
   if (!header) return null;
   const name = sessionCookieName(secure);
@@ -58,7 +59,7 @@ export function sessionTokenFrom(request: Request | undefined, secure: boolean):
  * request's own origin nor the public address, or that the browser marks cross-site, is refused.
  * Clients that are not browsers send neither header and are not at risk of cross-site forgery.
  */
-export function crossSite(request: Request | undefined, e: Env): boolean {
+export function crossSite(request: RequestHead | undefined, e: Env): boolean {
   if (!request) return false;
   if (request.headers.get('sec-fetch-site') === 'cross-site') return true;
   const origin = request.headers.get('origin');

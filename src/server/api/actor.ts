@@ -8,6 +8,7 @@ import { limitFailures, type LimitSettings } from '@/server/limits/service';
 import { partnerKeyIn } from '@/server/partners/keys';
 import { partnerForKey, type Partner } from '@/server/partners/service';
 import { isStaff } from './staff-auth';
+import type { RequestHead } from '@/front/answers';
 
 /**
  * Who is asking: one value per request, found by the transport the request came through (the
@@ -61,7 +62,7 @@ export interface ApiActorDeps {
  * a partner whose key stopped working must hear so, not be limited as a stranger. Without the
  * header, the session cookie: a live session is that customer. Nothing else: anonymous.
  */
-export async function apiActor(request: Request | undefined, deps: ApiActorDeps): Promise<Actor> {
+export async function apiActor(request: RequestHead | undefined, deps: ApiActorDeps): Promise<Actor> {
   const authorization = request?.headers.get('authorization');
   if (authorization) return credentialActor(authorization, deps);
   const user = await sessionUser(deps.db, sessionTokenFrom(request, secureCookies(deps.env)));

@@ -8,10 +8,11 @@ import type { LimitSettings } from '@/server/limits/service';
 import type { Checkout } from '@/server/orders/service';
 import { apiActor, askedOnce, type Actor } from './actor';
 import type { Context } from './trpc';
+import type { RequestHead } from '@/front/answers';
 
 export interface ContextOptions {
   /** The incoming request; absent for server components, which act for nobody in particular. */
-  req?: Request;
+  req?: RequestHead;
   /** The client `req` comes from, when the caller has read it already (clientOf). */
   client?: string;
   resHeaders?: Headers;

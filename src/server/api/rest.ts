@@ -2,7 +2,7 @@ import 'server-only';
 import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
 import { requestContextOf } from '@/server/http/request-log';
-import { baseSecurityHeaders, type PlainAnswer } from '@/front/answers';
+import { baseSecurityHeaders, type PlainAnswer, type RequestHead, type RestRequest } from '@/front/answers';
 import { chooseEncoding, MIN_COMPRESS_BYTES, type Encoding } from '@/front/compress';
 import { runInRequest } from '@/server/logger';
 import { nulIssues } from '@/server/api/nul-free';
@@ -30,7 +30,7 @@ const CORS_EXPOSED_HEADERS = 'ETag, X-Request-Id, X-Catalog-Cache';
 const CORS_MAX_AGE_SECONDS = '86400';
 
 /** `client`: the one the request's log context read from the front's headers (so it is read once). */
-type MakeContext = (options: { req: Request; client: string }) => Context;
+type MakeContext = (options: { req: RequestHead; client: string }) => Context;
 /** The request's one context, made when first needed (an unknown path or a 405 needs none). */
 type ContextOf = () => Context;
 
@@ -42,7 +42,7 @@ type ContextOf = () => Context;
  * contract's error body in one place (`contractError`).
  */
 export async function handleRest(request: Request, makeContext: MakeContext = createContext): Promise<Response> {
-  return asResponse(await answerRest(request, makeContext));
+  return asResponse(await answerRest({ method: request.method, url: request.url, headers: request.headers, whole: () => request }, makeContext));
 }
 
 /**
@@ -50,7 +50,7 @@ export async function handleRest(request: Request, makeContext: MakeContext = cr
  * reads as a PlainAnswer (no fetch Response built and read back), anything else (an error, a
  * hand-written handler's answer, the document) as the Response it is.
  */
-export async function answerRest(request: Request, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
+export async function answerRest(request: RestRequest, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
   const context = requestContextOf(request);
   return runInRequest(context, async () => {
     const { response, crossOrigin } = await answer(request, (options) => makeContext({ ...options, client: context.client }));
@@ -119,7 +119,7 @@ function preflight(): Response {
   });
 }
 
-async function answer(request: Request, makeContext: (options: { req: Request }) => Context): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
+async function answer(request: RestRequest, makeContext: (options: { req: RequestHead }) => Context): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
@@ -182,7 +182,7 @@ function decodedSegment(segment: string): string {
 type Handler = Extract<Route['answeredBy'], { handler: unknown }>['handler'];
 
 /** A hand-written handler (raw bytes, the signed webhook, a photo), behind the same staff check and limits as a procedure. */
-async function answerByHandler(request: Request, route: Route, handler: Handler, path: string, where: string, contextOf: ContextOf): Promise<Response> {
+async function answerByHandler(request: RestRequest, route: Route, handler: Handler, path: string, where: string, contextOf: ContextOf): Promise<Response> {
   // A limit that counts only accepted requests (stored photos) gets its count back when the
   // request is refused for what it sent (400, 413, 415).
   let counted: CountedRequest | null = null;
@@ -193,7 +193,7 @@ async function answerByHandler(request: Request, route: Route, handler: Handler,
     if (route.staff && (await contextOf().actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
     // A partner's uploads count against its key, the staff's against nothing (countAgainstLimit).
     if (handler.rateLimit) counted = await countAgainstLimit(contextOf(), handler.rateLimit);
-    const response = await handler.handle(request, pathParams(route, path));
+    const response = await handler.handle(request.whole(), pathParams(route, path));
     await refundOn(response.status);
     return response;
   } catch (error) {
@@ -212,7 +212,7 @@ function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unk
 }
 
 async function answerByProcedure(
-  request: Request,
+  request: RestRequest,
   url: URL,
   route: Route,
   answeredBy: ProcedureAnswer,
@@ -224,7 +224,7 @@ async function answerByProcedure(
   if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, contextOf);
   try {
     let procedureInput: Record<string, unknown>;
-    if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request), rawPathParams(route, path));
+    if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request.whole()), rawPathParams(route, path));
     else procedureInput = input.fromAddress(url, rawPathParams(route, path));
     const context = contextOf();
     const data = await callProcedure(context, answeredBy, procedureInput);
@@ -242,7 +242,7 @@ async function answerByProcedure(
  * the input is built only when the procedure is called.
  */
 async function publicRead(
-  request: Request,
+  request: RequestHead,
   url: URL,
   route: Route,
   answeredBy: ProcedureAnswer,
@@ -272,7 +272,7 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=
  * answer), which the front then sends as it is.
  */
 async function publicResponse(
-  request: Request,
+  request: RequestHead,
   answer: PublicAnswer,
   cache: 'hit' | 'miss' | 'off',
   encode: (answer: PublicAnswer, encoding: Encoding) => Promise<Uint8Array>,

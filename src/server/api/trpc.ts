@@ -13,7 +13,7 @@ import { UNKNOWN_CLIENT } from '@/front/identity';
 import { partnerPolicy, type LimitName } from '@/server/limits/policy';
 import { countsOnlyAccepted, enforceLimit, giveBack, type LimitSettings, type LimitSubject, type Verdict } from '@/server/limits/service';
 import { currentRequest, logger } from '@/server/logger';
-import { internalErrorBody } from '@/front/answers';
+import { internalErrorBody, type RequestHead } from '@/front/answers';
 import type { Checkout } from '@/server/orders/service';
 import type { WhoIsAsking } from './actor';
 import { responseCacheFor } from './response-cache';
@@ -30,7 +30,7 @@ export interface Context {
   /** Opens the payment of a new order (Stripe Checkout); absent when no payment provider is configured. */
   checkout?: Checkout;
   /** The incoming request, for what procedures read beyond the input (the session cookie, Origin). */
-  req?: Request;
+  req?: RequestHead;
   /** Headers for the answer (the session cookie); /v1 and /api/trpc add them to a successful answer. */
   resHeaders?: Headers;
   /** The client's address (the address the front server resolved; `local` without one), for the rate limits. */

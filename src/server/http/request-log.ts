@@ -5,7 +5,7 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '@/front/identity';
 import { clientOf } from './client';
 
 /** The request's id (the front server's or a load balancer's, else a new one) and client. */
-export function requestContextOf(request: Request): RequestContext {
+export function requestContextOf(request: Pick<Request, 'headers'>): RequestContext {
   return { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), client: clientOf(request.headers) };
 }
 
