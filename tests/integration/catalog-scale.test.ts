@@ -302,6 +302,66 @@ test("the grid's deep pages come from its stored order: the same works as the li
   expect(await slugsOf(30)).toEqual(after.slice(1));
 });
 
+test("a browse page's works come from its stored order, at any page: the same works as the live order, planned once on its key, moved by the recount that follows a publish", async () => {
+  // A museum holding every third synthetic work (6,666: a page that used to walk the popularity
+  // index) and a subject holding 267 others (one that used to collect its links).
+  const museum = await db.taxon.create({ data: { kind: 'museum', slug: 'synthetic-museum', texts: { create: { locale: 'en', name: 'Synthetic Museum' } } } });
+  const subject = await db.taxon.create({ data: { kind: 'subject', slug: 'synthetic-subject', texts: { create: { locale: 'en', name: 'Synthetic subject' } } } });
+  await db.$executeRaw`
+    INSERT INTO artwork_taxa (artwork_id, taxon_id)
+    SELECT id, CASE WHEN n % 3 = 0 THEN ${museum.id}::int ELSE ${subject.id}::int END
+      FROM (SELECT id, split_part(slug, '-', 2)::int AS n FROM artworks WHERE slug LIKE 'synthetic-%') s
+     WHERE n % 3 = 0 OR n % 50 = 1`;
+  const painter = await db.artist.findUniqueOrThrow({ where: { slug: 'synthetic-painter' } });
+  onTestFinished(async () => {
+    await db.artwork.deleteMany({ where: { slug: 'newly-in-the-museum' } });
+    await db.artwork.updateMany({ where: { artistId: painter.id, status: 'queued' }, data: { status: 'published' } });
+    await db.taxon.deleteMany({ where: { id: { in: [museum.id, subject.id] } } });
+    await recountCatalog(db);
+  });
+  await recountCatalog(db);
+  // Only a page whose works changed is written again: a recount with nothing new writes neither.
+  const writtenBy = async (taxonId: number) =>
+    (await db.$queryRaw<{ x: string }[]>`SELECT DISTINCT xmin::text AS x FROM taxon_positions WHERE taxon_id = ${taxonId}`).map((r) => r.x);
+  const [museumWrite, subjectWrite] = [await writtenBy(museum.id), await writtenBy(subject.id)];
+  expect(museumWrite).toHaveLength(1);
+  await recountCatalog(db);
+  expect([await writtenBy(museum.id), await writtenBy(subject.id)]).toEqual([museumWrite, subjectWrite]);
+  const live = async (taxonId: number, offset: number) =>
+    (
+      await db.$queryRaw<{ slug: string }[]>`
+        SELECT w.slug FROM artworks w JOIN artwork_taxa l ON l.artwork_id = w.id AND l.taxon_id = ${taxonId}
+         WHERE w.status = 'published' ORDER BY w.popularity DESC, w.id OFFSET ${offset} LIMIT 48`
+    ).map((r) => r.slug);
+  const slugsOf = async (kind: 'museums' | 'subjects', slug: string, page: number) => (await taxonDetail(db, kind, slug, page, 'en')).works.items.map((item) => item.slug);
+
+  for (const page of [1, 2, 60, 139]) expect(await slugsOf('museums', 'synthetic-museum', page), `museum page ${page}`).toEqual(await live(museum.id, (page - 1) * 48));
+  for (const page of [1, 6]) expect(await slugsOf('subjects', 'synthetic-subject', page), `subject page ${page}`).toEqual(await live(subject.id, (page - 1) * 48));
+  expect(await slugsOf('subjects', 'synthetic-subject', 6)).toHaveLength(267 - 5 * 48);
+  const museumPage = await taxonDetail(db, 'museums', 'synthetic-museum', 139, 'en');
+  expect(museumPage.works.total).toBe(6666);
+  expect(museumPage.works.items).toHaveLength(6666 - 138 * 48);
+  const plans = await genericPlansOf((d) => taxonDetail(d, 'museums', 'synthetic-museum', 60, 'en'));
+  expect(plans).toHaveLength(1);
+  expect(plans[0]!.plan, plans[0]!.plan).toMatch(/Index Scan using taxon_positions_pkey/);
+  expect(plans[0]!.plan, plans[0]!.plan).not.toMatch(/artwork_taxa|artworks_published_by_popularity/);
+
+  // A publish (and its recount) moves every place after the new work: the best known comes first.
+  const created = await db.artwork.create({ data: { slug: 'newly-in-the-museum', artistId: painter.id, popularity: 1_000, status: 'published', publishedAt: new Date() } });
+  await db.artworkTaxon.create({ data: { artworkId: created.id, taxonId: museum.id } });
+  const before = await slugsOf('museums', 'synthetic-museum', 60);
+  await recountCatalog(db);
+  const after = await slugsOf('museums', 'synthetic-museum', 60);
+  expect(after).toEqual(await live(museum.id, 59 * 48));
+  expect(after.slice(1)).toEqual(before.slice(0, -1));
+  expect((await slugsOf('museums', 'synthetic-museum', 1))[0]).toBe('newly-in-the-museum');
+  expect(await writtenBy(museum.id)).not.toEqual(museumWrite);
+  expect(await writtenBy(subject.id)).toEqual(subjectWrite);
+  // Unpublished since the last recount: its place shows nothing rather than a work that is not for sale.
+  await db.artwork.update({ where: { slug: after[0]! }, data: { status: 'queued' } });
+  expect(await slugsOf('museums', 'synthetic-museum', 60)).toEqual(after.slice(1));
+});
+
 test('suggestions rank the best-known first among titles that answer alike', async () => {
   // "study of harbour number …": every title starts with it alike; popularity (n % 97) decides.
   const { items } = await searchSuggestions(db, 'study of harb', 'en');

@@ -978,34 +978,19 @@ interface TaxonDetailRow extends TaxonRow {
 
 /**
  * A browse page with its top artists and a page of its works (total: its stored count), in one
- * statement. Its works two ways, of which the statement runs one (the condition on the page's
- * stored count names only the outer row: a One-Time Filter). A small page's works (a museum's few
- * hundred) are collected from its links; a page with thousands is served by walking the
- * best-known works and probing each one's links by primary key until a page is full (3–5 ms
- * instead of 15–30 ms for collecting and sorting 5,000 works). Between the two the planner
- * misjudges the walk, so the stored count decides.
+ * statement. Its works are a range of its stored order (taxon_positions, kept by recountCatalog
+ * like the grid's): 48 places by primary key, each work by its own. Before, a small page (a
+ * museum's few hundred works) collected and sorted all its links, and a page of thousands walked
+ * the best-known works probing each one's links until a page was full.
  */
 export async function taxonDetail(db: Db, kind: string, slug: string, page: number, locale: Locale) {
-  // (The walk's EXISTS keeps OFFSET 0, as in artworkDetail: 5 ms less planning.)
   const single = kindFor(kind);
   const lang = textLocale(locale);
-  const window = Prisma.sql`ORDER BY w.popularity DESC, w.id LIMIT ${literalCount(PAGE_SIZE)} OFFSET ${offsetOf(page)}`;
   const works = Prisma.sql`
-    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id,
-           row_number() OVER (ORDER BY w.popularity DESC, w.id) AS ord
-      FROM artworks w
-     WHERE w.id IN (
-       (SELECT w.id FROM artworks w
-         WHERE tx.artwork_count >= ${LARGE_BROWSE_PAGE} AND w.status = 'published'
-           AND EXISTS (SELECT 1 FROM artwork_taxa l WHERE l.artwork_id = w.id AND l.taxon_id = tx.id OFFSET 0)
-         ${window})
-       UNION ALL
-       (SELECT w.id FROM artwork_taxa l
-         -- Each linked work by primary key (OFFSET 0: not knowing which page, the planner would
-         -- rather walk the whole popularity index, 50 ms for a page of a few hundred works).
-         CROSS JOIN LATERAL (SELECT w.id, w.popularity FROM artworks w WHERE w.id = l.artwork_id AND w.status = 'published' OFFSET 0) w
-         WHERE tx.artwork_count < ${LARGE_BROWSE_PAGE} AND l.taxon_id = tx.id
-         ${window}))`;
+    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, p.position AS ord
+      FROM (SELECT p.position, p.artwork_id FROM taxon_positions p
+             WHERE p.taxon_id = tx.id AND p.position > ${offsetOf(page)} ORDER BY p.position LIMIT ${literalCount(PAGE_SIZE)}) p
+      JOIN artworks w ON w.id = p.artwork_id AND w.status = 'published'`;
   const [row] = isSlug(slug)
     ? await readRows<TaxonDetailRow>(
         db,
