@@ -277,9 +277,14 @@ export async function writePlainAnswer(req: IncomingMessage, res: ServerResponse
     res.end();
     return;
   }
-  let body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-  if (encoding && compressible && !answer.headers['content-encoding'] && body.length >= MIN_COMPRESS_BYTES) {
-    body = await compressBuffer(Buffer.from(body.buffer, body.byteOffset, body.byteLength), encoding);
+  const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
+  await endWhole(res, body, compressible && !answer.headers['content-encoding'] ? encoding : undefined);
+}
+
+/** Ends `res` with a whole body and its length, compressed in `encoding` when given and worth it. */
+async function endWhole(res: ServerResponse, body: Buffer, encoding: ReturnType<typeof chooseEncoding>): Promise<void> {
+  if (encoding && body.length >= MIN_COMPRESS_BYTES) {
+    body = await compressBuffer(body, encoding);
     res.setHeader('Content-Encoding', encoding);
   }
   res.setHeader('Content-Length', body.length);
@@ -305,15 +310,9 @@ export async function writeFetchResponse(req: IncomingMessage, res: ServerRespon
   const declared = Number(response.headers.get('content-length') ?? NaN);
   const compress = Boolean(encoding && isCompressible(type) && !response.headers.has('content-encoding'));
   if (declared <= MAX_BUFFERED_BYTES) {
-    // A body of known, modest size (every public catalog answer): read whole and written in one
-    // go, which costs far less per request than a stream pipeline.
-    let body: Buffer = Buffer.from(await response.arrayBuffer());
-    if (compress && body.length >= MIN_COMPRESS_BYTES) {
-      body = await compressBuffer(body, encoding!);
-      res.setHeader('Content-Encoding', encoding!);
-    }
-    res.setHeader('Content-Length', body.length);
-    res.end(body);
+    // A body of known, modest size (a hand-written handler's that says its length): read whole and
+    // written in one go, which costs far less per request than a stream pipeline.
+    await endWhole(res, Buffer.from(await response.arrayBuffer()), compress ? encoding : undefined);
     return;
   }
   const reader = (response.body as unknown as WebReadableStream<Uint8Array>).getReader();

@@ -34,6 +34,18 @@ type MakeContext = (options: { req: RequestHead; client: string }) => Context;
 /** The request's one context, made when first needed (an unknown path or a 405 needs none). */
 type ContextOf = () => Context;
 
+/** A request whose operation was found: what answering it by a handler or a procedure reads. */
+interface Asked {
+  request: RestRequest;
+  url: URL;
+  route: Route;
+  /** The path under /v1. */
+  path: string;
+  /** Method and path, for the error log. */
+  where: string;
+  contextOf: ContextOf;
+}
+
 /**
  * The /v1 surface. The route table (routes.ts, from the procedures' `meta.openapi` and the
  * hand-written handlers) finds the operation: unknown paths 404, wrong methods 405 with `Allow`.
@@ -51,10 +63,12 @@ export async function handleRest(request: Request, makeContext: MakeContext = cr
  * hand-written handler's answer, the document) as the Response it is.
  */
 export async function answerRest(request: RestRequest, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
-  const context = requestContextOf(request);
-  return runInRequest(context, async () => {
-    const { response, crossOrigin } = await answer(request, (options) => makeContext({ ...options, client: context.client }));
-    return finish(response, context.requestId, crossOrigin);
+  const logged = requestContextOf(request);
+  let context: Context | undefined;
+  const contextOf: ContextOf = () => (context ??= makeContext({ req: request, client: logged.client }));
+  return runInRequest(logged, async () => {
+    const { response, crossOrigin } = await answer(request, contextOf);
+    return finish(response, logged.requestId, crossOrigin);
   });
 }
 
@@ -119,7 +133,7 @@ function preflight(): Response {
   });
 }
 
-async function answer(request: RestRequest, makeContext: (options: { req: RequestHead }) => Context): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
+async function answer(request: RestRequest, contextOf: ContextOf): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
   const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
@@ -137,8 +151,6 @@ async function answer(request: RestRequest, makeContext: (options: { req: Reques
   const nul = addressNulIssue(url, path);
   if (nul) return refused(nul);
   const where = `${method} ${path}`;
-  let context: Context | undefined;
-  const contextOf: ContextOf = () => (context ??= makeContext({ req: request }));
   // A credential is checked whatever the operation, before its body is read: a revoked or unknown
   // key (or a wrong token) is 401, never an anonymous request (decisions.md "Limits and inputs").
   // The actor found here is the one every procedure and limit of the request sees.
@@ -150,12 +162,13 @@ async function answer(request: RestRequest, makeContext: (options: { req: Reques
     }
   }
   const { answeredBy } = route;
+  const asked: Asked = { request, url, route, path, where, contextOf };
   const response =
     answeredBy === 'document'
       ? Response.json(openApiDocument())
       : 'handler' in answeredBy
-        ? await answerByHandler(request, route, answeredBy.handler, path, where, contextOf)
-        : await answerByProcedure(request, url, route, answeredBy, path, where, contextOf);
+        ? await answerByHandler(asked, answeredBy.handler)
+        : await answerByProcedure(asked, answeredBy);
   return { response, crossOrigin: crossOriginReadable(route) };
 }
 
@@ -182,7 +195,7 @@ function decodedSegment(segment: string): string {
 type Handler = Extract<Route['answeredBy'], { handler: unknown }>['handler'];
 
 /** A hand-written handler (raw bytes, the signed webhook, a photo), behind the same staff check and limits as a procedure. */
-async function answerByHandler(request: RestRequest, route: Route, handler: Handler, path: string, where: string, contextOf: ContextOf): Promise<Response> {
+async function answerByHandler({ request, route, path, where, contextOf }: Asked, handler: Handler): Promise<Response> {
   // A limit that counts only accepted requests (stored photos) gets its count back when the
   // request is refused for what it sent (400, 413, 415).
   let counted: CountedRequest | null = null;
@@ -211,17 +224,10 @@ function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unk
   return (call as (input: unknown) => Promise<unknown>)(input);
 }
 
-async function answerByProcedure(
-  request: RestRequest,
-  url: URL,
-  route: Route,
-  answeredBy: ProcedureAnswer,
-  path: string,
-  where: string,
-  contextOf: ContextOf,
-): Promise<Response | PlainAnswer> {
+async function answerByProcedure(asked: Asked, answeredBy: ProcedureAnswer): Promise<Response | PlainAnswer> {
+  const { request, url, route, path, where, contextOf } = asked;
   const { meta, input } = answeredBy;
-  if (route.method === 'GET' && meta.publicCache) return publicRead(request, url, route, answeredBy, path, where, contextOf);
+  if (route.method === 'GET' && meta.publicCache) return publicRead(asked, answeredBy);
   try {
     let procedureInput: Record<string, unknown>;
     if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request.whole()), rawPathParams(route, path));
@@ -241,15 +247,7 @@ async function answerByProcedure(
  * bodies come from the response cache when the catalog has not changed since they were computed;
  * the input is built only when the procedure is called.
  */
-async function publicRead(
-  request: RequestHead,
-  url: URL,
-  route: Route,
-  answeredBy: ProcedureAnswer,
-  path: string,
-  where: string,
-  contextOf: ContextOf,
-): Promise<Response | PlainAnswer> {
+async function publicRead({ request, url, route, path, where, contextOf }: Asked, answeredBy: ProcedureAnswer): Promise<Response | PlainAnswer> {
   try {
     const context = contextOf();
     const compute = async () => publicAnswer(JSON.stringify(await callProcedure(context, answeredBy, answeredBy.input.fromAddress(url, rawPathParams(route, path)))));
