@@ -50,5 +50,15 @@ export const staticPaths = [
 
 export const pageUrl = (baseUrl: string, locale: Locale, path: string) => `${baseUrl.replace(/\/$/, '')}/${locale}${path}`;
 
-/** A page's address in each catalog language: what hreflang alternates and notifications list. */
-export const alternates = (baseUrl: string, path: string) => catalogLocales.map((locale) => ({ hreflang: locale, href: pageUrl(baseUrl, locale, path) }));
+/**
+ * Pages' addresses in each catalog language, under one base: what hreflang alternates and
+ * notifications list. The base is joined to each language once, not for every page: a sitemap
+ * chunk lists 5,000 pages.
+ */
+export function alternatesUnder(baseUrl: string) {
+  const homes = catalogLocales.map((locale) => [locale, pageUrl(baseUrl, locale, '')] as const);
+  return (path: string) => homes.map(([hreflang, home]) => ({ hreflang, href: home + path }));
+}
+
+/** A page's address in each catalog language. */
+export const alternates = (baseUrl: string, path: string) => alternatesUnder(baseUrl)(path);

@@ -4,7 +4,7 @@ import { BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
 import { readRows, type Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
 import { pluralOf } from '@/shared/catalog';
-import { alternates, pagePath, pageUrl, staticPaths } from '@/shared/paths';
+import { alternatesUnder, pagePath, pageUrl, staticPaths } from '@/shared/paths';
 import { SITEMAP_CHUNK, sitemapTypes, type SitemapType } from './schema';
 
 /** What each sitemap type lists: published rows only, browse pages only from 3 works. */
@@ -41,10 +41,12 @@ export async function sitemapIndex(db: Db) {
 
 export async function sitemapChunk(db: Db, baseUrl: string, type: string, chunk: number) {
   if (!(sitemapTypes as readonly string[]).includes(type)) throw notFound(`There is no sitemap of the type "${type}"; the types are ${sitemapTypes.join(', ')}.`);
+  const home = pageUrl(baseUrl, 'en', '');
+  const alternatesOf = alternatesUnder(baseUrl);
   const entry = (path: string, modified: Date | null) => ({
-    loc: pageUrl(baseUrl, 'en', path),
+    loc: home + path,
     lastModified: modified?.toISOString() ?? null,
-    alternates: alternates(baseUrl, path),
+    alternates: alternatesOf(path),
   });
   let entries: ReturnType<typeof entry>[];
   if (type === 'pages') {
