@@ -1,6 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { dateTimeFormat } from '@/lib/format';
 import type { Size } from '@/shared/canvas';
 import { deliveryWindow, type DeliveryWindow } from '@/shared/delivery';
 import type { OrderKind } from '@/shared/orders';
@@ -8,7 +9,7 @@ import styles from './order.module.css';
 
 /** `16–22 Dec 2026` in the page's language; the window's days are UTC days. */
 export function formatDeliveryWindow(window: DeliveryWindow, locale: string): string {
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   return format.formatRange(new Date(`${window.earliest}T00:00:00Z`), new Date(`${window.latest}T00:00:00Z`));
 }
 

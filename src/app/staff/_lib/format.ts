@@ -3,17 +3,19 @@
  * member's language writes them. Times are shown in UTC (labelled), as the publish cap's day is.
  */
 
+import { dateTimeFormat, numberFormat } from '@/lib/format';
+
 export function money(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return numberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 export function count(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  return numberFormat(locale).format(n);
 }
 
 export function dateTime(value: string | Date, locale: string): string {
   // dateStyle cannot be combined with timeZoneName, so the fields are spelled out.
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -25,7 +27,7 @@ export function dateTime(value: string | Date, locale: string): string {
 }
 
 export function shortDateTime(value: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(value));
+  return dateTimeFormat(locale, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(value));
 }
 
 /** How long ago, in the largest unit that fits ("3 hours ago", "il y a 2 jours"). */

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
+import { numberFormat } from '@/lib/format';
 import { imageSrc } from '@/lib/images';
 import { useTouchScreen } from '@/lib/use-touch-screen';
 import styles from './artwork-page.module.css';
@@ -207,7 +208,7 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
               −
             </button>
             <output className={styles.zoomLevel} aria-live="polite">
-              {new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(view.scale)}
+              {numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(view.scale)}
             </output>
             <button type="button" className={styles.tool} onClick={() => zoomBy(1.4)} aria-label={t('zoomIn')} disabled={view.scale >= MAX_SCALE}>
               +

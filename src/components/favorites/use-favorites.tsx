@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocale } from 'next-intl';
 import type { Locale } from '@/shared/locales';
 import { trpc } from '@/trpc/react';
@@ -43,8 +43,11 @@ const emptyPending: ReadonlyMap<string, boolean> = new Map();
 /**
  * The shopper's favorites wherever they live: this browser's list while signed out, the account
  * while signed in (with the local list merged in once, at sign-in: see `useMergeLocalFavorites`).
+ * Worked out once for the page by FavoritesProvider, not by every heart: a grid's 48 hearts each
+ * set up the same two queries and two mutations, on the server's render and again in the phone's
+ * hydration.
  */
-export function useFavorites() {
+function useFavoritesOfTheShopper() {
   const locale = useLocale() as Locale;
   const account = useAccount();
   const signedIn = account.status === 'signedIn';
@@ -93,16 +96,35 @@ export function useFavorites() {
     [account.status, add, remove, utils],
   );
 
-  return {
-    status: account.status,
-    /** Newest first. */
-    slugs,
-    /** The account's cards (signed in only; the favorites page asks the catalog for the local ones). */
-    storedCards: stored.data?.items,
-    storedLoading: signedIn && stored.isPending,
-    isFavorite,
-    setFavorite,
-  };
+  const storedCards = stored.data?.items;
+  const storedLoading = signedIn && stored.isPending;
+  return useMemo(
+    () => ({
+      status: account.status,
+      /** Newest first. */
+      slugs,
+      /** The account's cards (signed in only; the favorites page asks the catalog for the local ones). */
+      storedCards,
+      storedLoading,
+      isFavorite,
+      setFavorite,
+    }),
+    [account.status, slugs, storedCards, storedLoading, isFavorite, setFavorite],
+  );
+}
+
+const FavoritesContext = createContext<ReturnType<typeof useFavoritesOfTheShopper> | null>(null);
+
+/** Holds the shopper's favorites for everything below it: the shop's layout wraps every page in one. */
+export function FavoritesProvider({ children }: { children: ReactNode }) {
+  return <FavoritesContext.Provider value={useFavoritesOfTheShopper()}>{children}</FavoritesContext.Provider>;
+}
+
+/** The shopper's favorites (see useFavoritesOfTheShopper), from the page's FavoritesProvider. */
+export function useFavorites() {
+  const favorites = useContext(FavoritesContext);
+  if (!favorites) throw new Error('useFavorites: no FavoritesProvider above (the shop layout holds one)');
+  return favorites;
 }
 
 // One merge at a time per tab: several components may run the effect at once.
