@@ -11,7 +11,15 @@
  * --dev), DATABASE_URL and NEXTAUTH_SECRET in the environment (scripts/start.ts sets them).
  * SIGTERM or SIGINT: stop accepting, finish the requests in flight (at most SHUTDOWN_GRACE_MS,
  * default 10 s), exit 0.
+ *
+ * SERVER_PROCESSES (default 1) above 1 serves from that many processes sharing the port
+ * (node:cluster): a page render holds a process's one thread for 20–30 ms, so on a machine with
+ * more cores one process leaves them idle while a crawler waits (docs/deploy.md, "Processes").
+ * Each process is an instance as docs/deploy.md describes them: its own caches and job worker, all
+ * safe side by side. This process then only starts them, replaces one that dies, and passes a stop
+ * signal on.
  */
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -78,7 +86,46 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
-  console.error(JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: `could not serve: ${error instanceof Error ? error.message : String(error)}` }));
-  process.exit(1);
-});
+const logLine = (level: 'info' | 'error', msg: string) =>
+  (level === 'error' ? console.error : console.log)(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, msg }));
+
+/** Starts `count` serving processes and keeps that many running until a stop signal, which each gets. */
+function superviseProcesses(count: number) {
+  let stopping = false;
+  // Processes that keep ending (a wrong setting, a database that is gone) are not restarted
+  // forever: more than `count` × 3 ends within a minute stops the server, as one process would.
+  let ends: number[] = [];
+  for (let i = 0; i < count; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    ends = [...ends.filter((at) => now - at < 60_000), now];
+    if (ends.length > count * 3) {
+      logLine('error', `serving process ${worker.process.pid} ended (${signal ?? code}), the ${ends.length}th within a minute: stopping`);
+      process.exit(1);
+    }
+    logLine('error', `serving process ${worker.process.pid} ended (${signal ?? code}): starting another`);
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  logLine('info', `serving from ${count} processes (SERVER_PROCESSES)`);
+}
+
+const processes = process.argv.includes('--dev') ? 1 : Number(process.env.SERVER_PROCESSES ?? 1);
+if (processes > 1 && cluster.isPrimary) {
+  superviseProcesses(processes);
+} else {
+  main().catch((error: unknown) => {
+    logLine('error', `could not serve: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

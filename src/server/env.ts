@@ -128,6 +128,8 @@ const envSchema = z
     TRUST_PROXY: flag,
     /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
     RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
+    /** How many processes serve the shop on its port (src/front/serve.ts): one per core the shop may use. */
+    SERVER_PROCESSES: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()).transform((v) => v ?? 1),
     /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
     SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),
     /** The studio's own address: the contact page shows it, and messages for the studio (a customer's sketch decision) go to it. */

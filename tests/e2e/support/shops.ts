@@ -43,13 +43,14 @@ export default async function startE2eShops(): Promise<() => Promise<void>> {
       }),
     );
     // A second shop that takes payment through the Stripe stand-in (payment.spec.ts); started after
-    // the first has built the site, so it serves the same build.
+    // the first has built the site, so it serves the same build. It serves from two processes
+    // (SERVER_PROCESSES), so ordering and paying also run across processes (processes.spec.ts).
     started.push(
       await startShopServer({
         port: E2E_PAYING_SHOP_PORT,
         dataDir: path.join(os.tmpdir(), 'art-prints-e2e-paying'),
         output: 'inherit',
-        env: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, RATE_LIMIT_MULTIPLIER: '10', ...e2eStripeEnv() },
+        env: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, RATE_LIMIT_MULTIPLIER: '10', SERVER_PROCESSES: '2', ...e2eStripeEnv() },
       }),
     );
     // As Playwright's readiness check did: each shop has rendered its home page once before the first spec.

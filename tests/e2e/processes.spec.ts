@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { E2E_PAYING_SHOP_PORT, E2E_PAYING_SHOP_URL } from '../support/e2e-stripe';
+
+// The shops (npm start) run only where Chromium exists; see playwright.config.ts.
+test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
+
+/**
+ * SERVER_PROCESSES: the paying shop of the run (tests/e2e/support/shops.ts) serves from two
+ * processes on one port. A process that ends is replaced while the other keeps answering.
+ */
+
+/** The shop's serving processes: the one that started them (the parent of the others) and those serving. */
+function servingProcesses(): { supervisor: number; serving: number[] } {
+  const pids = execFileSync('pgrep', ['-f', `serve.mjs --port ${E2E_PAYING_SHOP_PORT}$`], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map(Number);
+  const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  const supervisor = pids.find((pid) => !pids.includes(parentOf(pid)))!;
+  return { supervisor, serving: pids.filter((pid) => pid !== supervisor && parentOf(pid) === supervisor) };
+}
+
+test('two processes serve the port, and one that ends is replaced while the other answers', async ({ request }) => {
+  const before = servingProcesses();
+  expect(before.serving).toHaveLength(2);
+
+  // Both answer: pages, /v1 and the health check go through whichever process takes the connection.
+  for (let i = 0; i < 6; i++) {
+    expect((await request.get(`${E2E_PAYING_SHOP_URL}/v1/health`)).status()).toBe(200);
+    expect((await request.get(`${E2E_PAYING_SHOP_URL}/en/artworks/the-starry-night`)).status()).toBe(200);
+  }
+
+  const [ended] = before.serving;
+  process.kill(ended!, 'SIGKILL');
+  // The other process answers at once, while the replacement starts.
+  await expect.poll(async () => (await request.get(`${E2E_PAYING_SHOP_URL}/v1/health`)).status(), { timeout: 5_000 }).toBe(200);
+  await expect.poll(() => servingProcesses().serving.filter((pid) => pid !== ended).length, { timeout: 60_000, message: 'a replacement process is serving' }).toBe(2);
+  expect(servingProcesses().supervisor).toBe(before.supervisor);
+  // The replacement has started Next and answers pages too.
+  for (let i = 0; i < 6; i++) expect((await request.get(`${E2E_PAYING_SHOP_URL}/de/artworks`)).status()).toBe(200);
+});
