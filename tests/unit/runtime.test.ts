@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 
 /**
- * Which Node the shop runs on (issue #19): production on a supported LTS line (Node 20 reached its
- * end of life in April 2026), while this suite keeps passing on the Node 20 these machines have.
+ * Which Node the shop runs on (issues #19, #20): production on a supported LTS line (Node 20
+ * reached its end of life in April 2026), and the suite, `npm start` and the benchmark on the same
+ * line as the production image, through the `node` package among the devDependencies (npm puts its
+ * binary first on every script's PATH, whatever Node installed npm).
  */
 const root = new URL('../../', import.meta.url);
 const dockerfile = readFileSync(new URL('Dockerfile', root), 'utf8');
-const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string } };
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string }; devDependencies: Record<string, string> };
+const imageLine = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile)?.[1];
 
 /** A minimal reading of the engines range this project writes: `^a.b || ^c.d || >=e.f` alternatives. */
 function satisfies(version: string, range: string): boolean {
@@ -22,15 +25,20 @@ function satisfies(version: string, range: string): boolean {
 }
 
 describe('the Node versions', () => {
-  test('the production image runs a supported LTS line (22 or 24), not Node 20', () => {
-    const image = /^ARG NODE_IMAGE=node:(\d+)-/m.exec(dockerfile)?.[1];
-    expect(['22', '24']).toContain(image);
-    expect(satisfies(`${image}.12.0`, pkg.engines.node)).toBe(true);
+  test('the production image runs Node 24 LTS', () => {
+    expect(imageLine).toBe('24');
+    expect(satisfies(`${imageLine}.0.0`, pkg.engines.node)).toBe(true);
   });
 
-  test('engines names the supported lines, and the Node running this suite is among them', () => {
-    for (const version of ['22.12.0', '24.0.0', '20.19.0']) expect(satisfies(version, pkg.engines.node), version).toBe(true);
+  test('the suite runs on the production image’s Node line, pinned by the `node` devDependency', () => {
+    const pinned = pkg.devDependencies.node;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pinned!.split('.')[0]).toBe(imageLine);
+    expect(process.version).toBe(`v${pinned}`);
+  });
+
+  test('engines names the lines that run the shop', () => {
+    for (const version of ['24.0.0', '22.12.0', '20.19.0']) expect(satisfies(version, pkg.engines.node), version).toBe(true);
     for (const version of ['18.20.0', '20.18.0', '21.7.0', '23.1.0']) expect(satisfies(version, pkg.engines.node), version).toBe(false);
-    expect(satisfies(process.version, pkg.engines.node)).toBe(true);
   });
 });
