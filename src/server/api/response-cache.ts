@@ -18,7 +18,9 @@ export interface PublicAnswer {
 const encoder = new TextEncoder();
 
 export function publicAnswer(json: string): PublicAnswer {
-  return { body: encoder.encode(json), etag: `W/"${hash('sha1', json, 'base64url')}"`, encoded: new Map() };
+  // The ETag hashes the bytes sent: the same tag as hashing the text, which would encode it again.
+  const body = encoder.encode(json);
+  return { body, etag: `W/"${hash('sha1', body, 'base64url')}"`, encoded: new Map() };
 }
 
 /**
