@@ -7,7 +7,7 @@
 # `node` package among package.json's devDependencies; here the image itself is the runtime, and the
 # deps stage's --ignore-scripts leaves that package without its binary). On Node 22 every promise
 # under an AsyncLocalStorage (the request's log context, Next's own) pays a hook: the same build
-# answered 18–34 % more cached and up to 21 % more cold catalog reads a second on Node 24
+# answered up to 34 % more cached and up to 21 % more cold catalog reads a second on Node 24
 # (docs/benchmarks/runtime-2026-11-28.md). Node 20 reached its end of life in April 2026.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
