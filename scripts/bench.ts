@@ -36,7 +36,8 @@
  * builds <commit> in a git worktree in the temp folder (scripts/lib/baseline.ts), starts it and this
  * checkout side by side, each on its own copy of the filled database, and measures every endpoint
  * on both, alternating (old, new, old, new: --rounds per side), with the response cache and
- * without it; the side-by-side report (requests/s and p95 per endpoint, the ratios, the machine's
+ * without it, and never-rendered pages on both (each address once on each; left out when --only
+ * names endpoints but not `pages`); the side-by-side report (requests/s and p95 per endpoint, the ratios, the machine's
  * load average at the start and the end) goes to docs/benchmarks/catalog-compare-<date>.md. No
  * floor, capture or plans in that mode. --keep-baseline keeps the worktree and its build for the
  * next run against the same commit.
@@ -52,7 +53,18 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { prepareBaseline, resolveCommit } from './lib/baseline';
-import { fmt, parseBenchArgs, percentile, renderComparison, summarize, type BenchOptions, type LoadStats, type Round, type SideBySide } from './lib/bench-compare';
+import {
+  fmt,
+  parseBenchArgs,
+  percentile,
+  renderComparison,
+  summarize,
+  type BenchOptions,
+  type ComparisonReport,
+  type LoadStats,
+  type Round,
+  type SideBySide,
+} from './lib/bench-compare';
 import { freePort } from './lib/free-port';
 import type { FillResult } from './fill-catalog';
 import { startShopServer } from './lib/shop-server';
@@ -409,18 +421,24 @@ async function measure(base: string, paths: string[], span: Span, countCache = f
     if (state === 'hit') cache.hits++;
     else if (state === 'miss') cache.misses++;
   };
+  const started = performance.now();
+  let lastAnswer = started;
   const run = autocannon({
     url: base,
     ...('once' in span ? { connections: span.connections, amount: paths.length, timeout: 60 } : { connections: CONNECTIONS, duration: span.seconds }),
     requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }), ...(countCache ? { onResponse } : {}) }],
   });
   run.on('response', (_client, status, size, ms) => {
+    lastAnswer = performance.now();
     times.push(ms);
     bytes += size;
     if (status < 200 || status >= 300) non2xx++;
   });
   const result = await run;
-  if ('once' in span) return { times, seconds: result.duration, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
+  // Every address once: from the start to the last answer. autocannon's own duration ends at its
+  // next whole-second tick after the last answer, up to a second more: a third of a 2-second group.
+  if ('once' in span)
+    return { times, seconds: (lastAnswer - started) / 1000, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
   // autocannon drops its connections at the end, but the server still works through what they
   // asked: wait until it answers again, so the next run does not pay for this one's backlog.
   await get(base, paths[0]!).catch(() => undefined);
@@ -709,6 +727,12 @@ interface PageRow {
 /** The first PAGE_ONE_AT_A_TIME addresses of a kind one at a time, the rest PAGE_CONNECTIONS at a time. */
 const PAGE_ONE_AT_A_TIME = 30;
 const PAGE_CONNECTIONS = 8;
+/**
+ * With --baseline: addresses of each kind asked of both builds before the measured ones (the JIT,
+ * first renders). The same build on both sides differed by up to 23 % a second after 14, by 0–7 %
+ * after 42 (six per language).
+ */
+const PAGE_WARM_UP = 42;
 
 /**
  * Artwork, artist and browse pages in the seven locales, none of them among the /v1 addresses of
@@ -1135,7 +1159,7 @@ async function compare(baselineRef: string) {
     ];
 
     let answers: { compared: number; differing: string[] } = { compared: 0, differing: [] };
-    const passes: { name: 'cached' | 'cold'; title: string; rows: SideBySide[] }[] = [];
+    const passes: ComparisonReport['passes'] = [];
     for (const pass of [
       { name: 'cached' as const, cacheMb: APP_CACHE_MB, title: 'With the response cache (as deployed)' },
       { name: 'cold' as const, cacheMb: '0', title: 'Without the response cache (cold: every request computed)' },
@@ -1192,6 +1216,7 @@ async function compare(baselineRef: string) {
         );
       }
       passes.push({ name: pass.name, title: pass.title, rows });
+      if (pass.name === 'cached') passes.push(await pagesSideBySide(shops));
       for (const shop of running) await shop.stop();
     }
 
@@ -1224,6 +1249,34 @@ async function compare(baselineRef: string) {
     agent.destroy();
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Never-rendered pages on the two builds as deployed (issue 20, item 4): each address once on each
+ * build, PAGE_CONNECTIONS at a time. A kind's addresses are split into groups, each asked of both
+ * builds, which one goes first alternating from group to group, after a warm-up of PAGE_WARM_UP
+ * addresses on each; every build keeps its rendered pages in its own memory, so an address is new to both.
+ */
+async function pagesSideBySide(shops: Record<'old' | 'new', string>): Promise<{ name: 'pages'; title: string; rows: SideBySide[] }> {
+  const kinds = ONLY && !ONLY.includes('pages') ? [] : await pageKinds(process.env.DATABASE_URL!);
+  const rows: SideBySide[] = [];
+  for (const kind of kinds) {
+    const [warmUp, measured] = [kind.pages.slice(0, PAGE_WARM_UP), kind.pages.slice(PAGE_WARM_UP)];
+    for (const base of [shops.old, shops.new]) await measure(base, warmUp, { once: true, connections: PAGE_CONNECTIONS });
+    const groups = OPTIONS.rounds * 2;
+    const size = Math.ceil(measured.length / groups);
+    const rounds: Record<'old' | 'new', Round[]> = { old: [], new: [] };
+    for (let g = 0; g < groups; g++) {
+      const group = measured.slice(g * size, (g + 1) * size);
+      for (const side of g % 2 === 0 ? (['old', 'new'] as const) : (['new', 'old'] as const)) {
+        rounds[side].push(await measure(shops[side], group, { once: true, connections: PAGE_CONNECTIONS }));
+      }
+    }
+    const row: SideBySide = { endpoint: { name: kind.name, label: kind.label }, old: summarize(rounds.old), new: summarize(rounds.new) };
+    rows.push(row);
+    log(`pages ${kind.name.padEnd(18)} old ${fmt(row.old.rps, 1)} a second p95 ${fmt(row.old.p95)} ms | new ${fmt(row.new.rps, 1)} a second p95 ${fmt(row.new.p95)} ms`);
+  }
+  return { name: 'pages', title: `Never-rendered pages (each address once on each build, ${PAGE_CONNECTIONS} at a time)`, rows };
 }
 
 function runGit(...args: string[]): Promise<string> {

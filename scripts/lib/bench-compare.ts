@@ -213,7 +213,7 @@ export interface ComparisonReport {
   notes: string[];
   /** Same URL, same body on both sides (with the response cache on). */
   answers: { compared: number; differing: string[] };
-  passes: { name: 'cached' | 'cold'; title: string; rows: SideBySide[] }[];
+  passes: { name: 'cached' | 'pages' | 'cold'; title: string; rows: SideBySide[] }[];
   minutes: number;
 }
 
@@ -272,6 +272,10 @@ export function renderComparison(report: ComparisonReport): string {
   w(
     `- **Passes**: *cached*, as deployed, with the in-process response cache (${report.cacheMb} MiB); *cold*, both shops started again with \`CATALOG_CACHE_MB=0\`, every request computed.`,
   );
+  if (report.passes.some((pass) => pass.name === 'pages'))
+    w(
+      `- **Pages**: in the cached pass, artwork, artist and browse pages in the seven locales that neither build had rendered, each address once on each build, ${report.options.rounds * 2} groups per kind alternating which build goes first, after a warm-up of other addresses of the kind on each; requests/s = addresses / seconds from the first request to the last answer.`,
+    );
   w(
     `- **Verdict** (issue 16): new requests/s ≥ ${REGRESSION.minRpsRatio} × old and new p95 ≤ old p95, with no errors. *Spread* is (max − min) / mean of a build's per-round requests/s: differences smaller than it are noise.`,
   );

@@ -184,6 +184,23 @@ describe('the side-by-side report', () => {
     expect(text).toContain('- **cold**: 0 of 1 endpoints within the bar.');
   });
 
+  test('never-rendered pages come as a pass of their own, with the method that measured them', () => {
+    const withPages = renderComparison({
+      ...report,
+      passes: [
+        report.passes[0]!,
+        { name: 'pages', title: 'Never-rendered pages (each address once on each build, 8 at a time)', rows: [row('artwork-page', stats(40, 220), stats(52, 170))] },
+        report.passes[1]!,
+      ],
+    });
+    expect(text).not.toContain('- **Pages**:');
+    expect(withPages).toContain('- **Pages**: in the cached pass, artwork, artist and browse pages in the seven locales that neither build had rendered');
+    expect(withPages).toContain('4 groups per kind alternating which build goes first');
+    expect(withPages.indexOf('## Never-rendered pages')).toBeGreaterThan(withPages.indexOf('## With the response cache'));
+    expect(withPages).toContain('| GET /v1/artwork-page | 40 | 52 | 1.30 | 220.0 | 170.0 | 0.77 | 4 % / 4 % | ✅ |');
+    expect(withPages).toContain('- **pages**: 1 of 1 endpoints within the bar.');
+  });
+
   test('says so when every answer was the same', () => {
     expect(renderComparison({ ...report, answers: { compared: 420, differing: [] } })).toContain('- Answers: all 420 addresses answered the same bytes on both builds.');
   });
