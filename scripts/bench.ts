@@ -37,10 +37,10 @@
  * checkout side by side, each on its own copy of the filled database, and measures every endpoint
  * on both, alternating (old, new, old, new: --rounds per side), with the response cache and
  * without it, and never-rendered pages on both (each address once on each; left out when --only
- * names endpoints but not `pages`); the side-by-side report (requests/s and p95 per endpoint, the ratios, the machine's
- * load average at the start and the end) goes to docs/benchmarks/catalog-compare-<date>.md. No
- * floor, capture or plans in that mode. --keep-baseline keeps the worktree and its build for the
- * next run against the same commit.
+ * names endpoints but not `pages`); the side-by-side report (requests/s and p95 per endpoint, the
+ * ratios, the machine's load average at the start and the end) goes to
+ * docs/benchmarks/catalog-compare-<date>.md. No floor, capture or plans in that mode.
+ * --keep-baseline keeps the worktree and its build for the next run against the same commit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -96,6 +96,8 @@ const DURATION = OPTIONS.duration;
 const WARMUP = OPTIONS.warmup;
 const CONNECTIONS = OPTIONS.connections;
 const ONLY = OPTIONS.only;
+/** Never-rendered pages are measured unless --only names endpoints without `pages`. */
+const MEASURE_PAGES = !ONLY || ONLY.includes('pages');
 const SKIP_BUILD = OPTIONS.skipBuild;
 const CPU_PROF = OPTIONS.cpuProf;
 const WRITE_REPORT = OPTIONS.writeReport;
@@ -438,7 +440,15 @@ async function measure(base: string, paths: string[], span: Span, countCache = f
   // Every address once: from the start to the last answer. autocannon's own duration ends at its
   // next whole-second tick after the last answer, up to a second more: a third of a 2-second group.
   if ('once' in span)
-    return { times, seconds: (lastAnswer - started) / 1000, non2xx, errors: result.errors + result.timeouts, bytes, cacheHits: cache.hits, cacheMisses: cache.misses };
+    return {
+      times,
+      seconds: (lastAnswer - started) / 1000 || result.duration,
+      non2xx,
+      errors: result.errors + result.timeouts,
+      bytes,
+      cacheHits: cache.hits,
+      cacheMisses: cache.misses,
+    };
   // autocannon drops its connections at the end, but the server still works through what they
   // asked: wait until it answers again, so the next run does not pay for this one's backlog.
   await get(base, paths[0]!).catch(() => undefined);
@@ -729,8 +739,8 @@ const PAGE_ONE_AT_A_TIME = 30;
 const PAGE_CONNECTIONS = 8;
 /**
  * With --baseline: addresses of each kind asked of both builds before the measured ones (the JIT,
- * first renders). The same build on both sides differed by up to 23 % a second after 14, by 0–7 %
- * after 42 (six per language).
+ * first renders). The same build on both sides differed by up to 23 % a second after 14, by 0–9 %
+ * after 42 (six per language; two runs).
  */
 const PAGE_WARM_UP = 42;
 
@@ -1011,7 +1021,7 @@ async function main() {
 
     // Pages nobody asked for, on the app as deployed: what a crawler's first visit gets.
     // With --only, the pages are measured when the list names them (`--only=pages,…`).
-    const kinds = ONLY && !ONLY.includes('pages') ? [] : await pageKinds(database.url);
+    const kinds = MEASURE_PAGES ? await pageKinds(database.url) : [];
     const pageStats: Record<string, { one: LoadStats; many: LoadStats }> = {};
     const [, pagesPeak] = await peakMemory(app.processGroup, async () => {
       for (const kind of kinds) {
@@ -1216,7 +1226,7 @@ async function compare(baselineRef: string) {
         );
       }
       passes.push({ name: pass.name, title: pass.title, rows });
-      if (pass.name === 'cached') passes.push(await pagesSideBySide(shops));
+      if (pass.name === 'cached') passes.push(await pagesSideBySide(shops, database.url));
       for (const shop of running) await shop.stop();
     }
 
@@ -1255,10 +1265,11 @@ async function compare(baselineRef: string) {
  * Never-rendered pages on the two builds as deployed (issue 20, item 4): each address once on each
  * build, PAGE_CONNECTIONS at a time. A kind's addresses are split into groups, each asked of both
  * builds, which one goes first alternating from group to group, after a warm-up of PAGE_WARM_UP
- * addresses on each; every build keeps its rendered pages in its own memory, so an address is new to both.
+ * addresses on each; every build keeps its rendered pages in its own memory, so an address is new
+ * to both.
  */
-async function pagesSideBySide(shops: Record<'old' | 'new', string>): Promise<{ name: 'pages'; title: string; rows: SideBySide[] }> {
-  const kinds = ONLY && !ONLY.includes('pages') ? [] : await pageKinds(process.env.DATABASE_URL!);
+async function pagesSideBySide(shops: Record<'old' | 'new', string>, databaseUrl: string): Promise<ComparisonReport['passes'][number]> {
+  const kinds = MEASURE_PAGES ? await pageKinds(databaseUrl) : [];
   const rows: SideBySide[] = [];
   for (const kind of kinds) {
     const [warmUp, measured] = [kind.pages.slice(0, PAGE_WARM_UP), kind.pages.slice(PAGE_WARM_UP)];
