@@ -1413,8 +1413,13 @@ const TARGETS = { coreP95: 25, coreRatio: 0.5, searchP95: 60, sitemapChunkMs: 30
 const COLD_TARGETS = { coreP95: 60, searchP95: 80, floorRatio: 0.8, pageToAnswer: 2 };
 const SUGGESTIONS_P95 = 50;
 
-/** The floor a row is judged against: the fewest round trips where measured, else the app's own statements. */
-const fairFloor = (row: Row) => row.oneTrip ?? row.floor;
+/**
+ * The floor a row is judged against: the faster of the app's own statements and the fewest round
+ * trips. One trip is not always faster: its statements go as one simple-protocol text with the
+ * values written in, planned on every request, where the app's are prepared and planned once (the
+ * typos: 184 a second in one trip against 275 in three, 2026-11-28).
+ */
+const fairFloor = (row: Row) => (row.oneTrip && row.oneTrip.rps > row.floor.rps ? row.oneTrip : row.floor);
 
 function verdicts(row: Row, single: { app: { median: number } } | undefined, cold = false): { text: string; met: boolean | null } {
   const { app, endpoint } = row;
@@ -1511,7 +1516,7 @@ function renderReport(input: {
     `- **Floor** (issue 20's fair floor): a bare \`node:http\` server with a \`pg\` Pool of ${POOL} in its own process. For every URL of the run, the statements the service runs were captured once, in-process, by calling handleRest with a Prisma client that logs its queries (SQL text and parameters exactly as sent). The floor replays **every** statement of a request, wave after wave as the service ran them (the statements of one wave at once), named where the app prepares them (\`planOnce\`), so it runs exactly the app's SQL. It answers \`JSON.stringify(rows)\`: no validation, no mapping, no sitemap addresses.`,
   );
   w(
-    `- **Fewest round trips** (the second floor): a request of more than one statement is also answered with all its statements in **one** round trip (one simple-protocol message, parameters written in as literals; checked at capture to answer exactly the same rows). A request of one statement is already one round trip: its second floor is the first. Targets are judged against the fewest-round-trips floor where it was measured.`,
+    `- **Fewest round trips** (the second floor): a request of more than one statement is also answered with all its statements in **one** round trip (one simple-protocol message, parameters written in as literals; checked at capture to answer exactly the same rows). A request of one statement is already one round trip: its second floor is the first. Targets are judged against the faster of the two floors (one trip is planned on every request, the app's statements once, so it is not always the faster).`,
   );
   w(
     `- **Load**: autocannon ${versions.autocannon} in the bench process, ${CONNECTIONS} connections, ${DURATION} s per endpoint after a ${WARMUP} s warm-up, rotating over the URLs listed per endpoint. Cached pass: on the app, then on the floor. Cold pass: a warm-up on each side, then rounds of ${COLD_ROUND} s alternating app, floor, floor, app (the fewest round trips beside the floor where measured), each side's rounds counted together, so a change in the host's speed falls on both sides of the ratio. Every URL was requested once on both before timing (and all answered 200). p50/p95/p99 are computed from every response time; rps = responses / duration. No \`Accept-Encoding\`, no \`If-None-Match\`: full uncompressed answers.`,
@@ -1524,7 +1529,7 @@ function renderReport(input: {
     w(intro);
     w();
     w(
-      '| endpoint | app p50 | app p95 | app p99 | app rps | floor p50 | floor p95 | floor p99 | floor rps | app/floor rps | fewest round trips: p95, rps | app/fewest rps | cache hits | avg body | targets |',
+      '| endpoint | app p50 | app p95 | app p99 | app rps | floor p50 | floor p95 | floor p99 | floor rps | app/floor rps | fewest round trips: p95, rps | app/faster floor rps | cache hits | avg body | targets |',
     );
     w('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const row of table) {
