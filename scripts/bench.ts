@@ -54,11 +54,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { prepareBaseline, resolveCommit } from './lib/baseline';
 import {
+  fasterFloor,
   fmt,
   parseBenchArgs,
   percentile,
   renderComparison,
   summarize,
+  turnsOf,
   type BenchOptions,
   type ComparisonReport,
   type LoadStats,
@@ -920,9 +922,7 @@ async function loadBesideFloor(appBase: string, floorBase: string, list: Endpoin
     ];
     for (const side of sides) await load(side.base, side.paths, WARMUP);
     const rounds: Record<'app' | 'floor' | 'oneTrip', Round[]> = { app: [], floor: [], oneTrip: [] };
-    for (const order of [sides, [...sides].reverse()]) {
-      for (const side of order) rounds[side.key].push(await measure(side.base, side.paths, { seconds: COLD_ROUND }, side.key === 'app'));
-    }
+    for (const side of turnsOf(sides)) rounds[side.key].push(await measure(side.base, side.paths, { seconds: COLD_ROUND }, side.key === 'app'));
     const row: Row = { endpoint, app: summarize(rounds.app), floor: summarize(rounds.floor), ...(trips ? { oneTrip: summarize(rounds.oneTrip) } : {}) };
     rows.push(row);
     const { app, floor } = row;
@@ -1413,13 +1413,8 @@ const TARGETS = { coreP95: 25, coreRatio: 0.5, searchP95: 60, sitemapChunkMs: 30
 const COLD_TARGETS = { coreP95: 60, searchP95: 80, floorRatio: 0.8, pageToAnswer: 2 };
 const SUGGESTIONS_P95 = 50;
 
-/**
- * The floor a row is judged against: the faster of the app's own statements and the fewest round
- * trips. One trip is not always faster: its statements go as one simple-protocol text with the
- * values written in, planned on every request, where the app's are prepared and planned once (the
- * typos: 184 a second in one trip against 275 in three, 2026-11-28).
- */
-const fairFloor = (row: Row) => (row.oneTrip && row.oneTrip.rps > row.floor.rps ? row.oneTrip : row.floor);
+/** The floor a row is judged against (fasterFloor). */
+const fairFloor = (row: Row) => fasterFloor(row.floor, row.oneTrip);
 
 function verdicts(row: Row, single: { app: { median: number } } | undefined, cold = false): { text: string; met: boolean | null } {
   const { app, endpoint } = row;

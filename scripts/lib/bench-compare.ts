@@ -146,6 +146,27 @@ export function summarize(rounds: readonly Round[]): LoadStats {
   };
 }
 
+// ───────────────────────────── the floor ─────────────────────────────
+
+/**
+ * The floor an endpoint is judged against: the faster of the app's own statements and the fewest
+ * round trips. One trip is not always faster: its statements go as one simple-protocol text with
+ * the values written in, planned on every request, where the app's are prepared and planned once
+ * (the typos: 184 a second in one trip against 275 in three, 2026-11-28).
+ */
+export function fasterFloor<S extends { rps: number }>(floor: S, oneTrip?: S): S {
+  return oneTrip && oneTrip.rps > floor.rps ? oneTrip : floor;
+}
+
+/**
+ * The order of the cold pass's rounds beside the floor: each side once, then each again in the
+ * reverse order (app, floor, floor, app), so that a steady change of the host's speed during the
+ * rounds falls on every side alike.
+ */
+export function turnsOf<T>(sides: readonly T[]): T[] {
+  return [...sides, ...[...sides].reverse()];
+}
+
 // ───────────────────────────── the comparison ─────────────────────────────
 
 /** The bar (#16 "Performance must not regress"): rps within 10 % of the old build or better, p95 no worse. */

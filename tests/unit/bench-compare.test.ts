@@ -4,10 +4,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { linkNodeModules, prepareBaseline } from '../../scripts/lib/baseline';
 import {
+  fasterFloor,
   parseBenchArgs,
   renderComparison,
   spread,
   summarize,
+  turnsOf,
   verdict,
   type ComparisonReport,
   type LoadStats,
@@ -231,5 +233,20 @@ describe('the baseline checkout', () => {
     await expect(prepareBaseline(process.cwd(), 'no-such-commit-3f9a', { keep: false, log: () => undefined, buildEnv: process.env })).rejects.toThrow(
       '--baseline no-such-commit-3f9a: no such commit',
     );
+  });
+});
+
+describe("issue 20's floor", () => {
+  test('the cold pass takes turns: app, floor, floor, app (and the fewest round trips beside the floor)', () => {
+    expect(turnsOf(['app', 'floor'])).toEqual(['app', 'floor', 'floor', 'app']);
+    expect(turnsOf(['app', 'floor', 'oneTrip'])).toEqual(['app', 'floor', 'oneTrip', 'oneTrip', 'floor', 'app']);
+  });
+
+  test('an endpoint is judged against the faster of its floors, not the one-trip floor because it is one trip', () => {
+    const floor = { rps: 275 };
+    expect(fasterFloor(floor, { rps: 184 })).toBe(floor);
+    const oneTrip = { rps: 320 };
+    expect(fasterFloor(floor, oneTrip)).toBe(oneTrip);
+    expect(fasterFloor(floor)).toBe(floor);
   });
 });
