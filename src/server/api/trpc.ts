@@ -191,13 +191,14 @@ const synchronous = new WeakSet<z.ZodType>();
  * tRPC checks a procedure's input and output with the schema's `parseAsync` whenever it has one
  * (its getParseFn prefers it to `parse`), and Zod's asynchronous walk never takes its compiled fast
  * path for objects: a page of 48 cards took 26–44 µs to check, 3.5–6 µs synchronously, on every
- * cold catalog read (docs/benchmarks/catalog-2026-11-28-beside-floor.md). So each schema handed to
- * `.input()` or `.output()` answers `parseAsync` with the synchronous walk, on that schema alone (its
- * own property; Zod's prototype is left as it is). A schema that meets asynchronous work throws
- * $ZodAsyncError there and takes Zod's asynchronous walk after all, so the answer, the value or the
- * ZodError, is the same either way. None of our contracts refines or transforms asynchronously.
+ * cold catalog read (docs/benchmarks/catalog-compare-2026-11-28-synchronous-checks.md: cold reads
+ * 1.02–1.10 × as many a second, the same bytes). So each schema handed to `.input()` or `.output()`
+ * answers `parseAsync` with the synchronous walk, on that schema alone (its own property; Zod's
+ * prototype is left as it is). A schema that meets asynchronous work throws $ZodAsyncError there and
+ * takes Zod's asynchronous walk after all, so the answer, the value or the ZodError, is the same
+ * either way. None of our contracts refines or transforms asynchronously.
  */
-export function checkedSynchronously<S>(schema: S): S {
+function checkedSynchronously<S>(schema: S): S {
   if (schema instanceof z.ZodType && !synchronous.has(schema)) {
     synchronous.add(schema);
     const walkAsynchronously = schema.parseAsync.bind(schema);
