@@ -59,6 +59,7 @@ import {
   parseBenchArgs,
   percentile,
   renderComparison,
+  roundRatios,
   summarize,
   turnsOf,
   type BenchOptions,
@@ -928,7 +929,9 @@ async function loadBesideFloor(appBase: string, floorBase: string, list: Endpoin
     const { app, floor } = row;
     log(
       `${endpoint.name.padEnd(18)} COLD app p95 ${fmt(app.p95)} ms ${fmt(app.rps, 0)} rps | floor p95 ${fmt(floor.p95)} ms ${fmt(floor.rps, 0)} rps | ratio ${fmt(app.rps / floor.rps, 2)}` +
-        ` (rounds ${app.roundRps.map((x, k) => fmt(x / floor.roundRps[k]!, 2)).join(', ')})` +
+        ` (rounds ${roundRatios(app, floor)
+          .map((r) => fmt(r, 2))
+          .join(', ')})` +
         (row.oneTrip ? ` | one trip p95 ${fmt(row.oneTrip.p95)} ms ${fmt(row.oneTrip.rps, 0)} rps` : '') +
         (app.non2xx || app.errors ? ` | non-2xx ${app.non2xx}, errors ${app.errors}` : ''),
     );
@@ -1556,7 +1559,12 @@ function renderReport(input: {
   );
   w(
     `Cold app/floor rps round by round (app, floor, floor, app: the first app round against the first floor round, the second against the second), the run's own noise on the ratio: ${coldRows
-      .map((row) => `${row.endpoint.name} ${row.app.roundRps.map((x, k) => fmt(x / row.floor.roundRps[k]!, 2)).join(' · ')}`)
+      .map(
+        (row) =>
+          `${row.endpoint.name} ${roundRatios(row.app, row.floor)
+            .map((r) => fmt(r, 2))
+            .join(' · ')}`,
+      )
       .join('; ')}.`,
   );
   w();

@@ -158,6 +158,11 @@ export function fasterFloor<S extends { rps: number }>(floor: S, oneTrip?: S): S
   return oneTrip && oneTrip.rps > floor.rps ? oneTrip : floor;
 }
 
+/** Each round's requests a second of `side` over those of the same round of `floor` (the cold pass's turns): a run's own noise on the ratio. */
+export function roundRatios(side: LoadStats, floor: LoadStats): number[] {
+  return side.roundRps.map((rps, k) => rps / floor.roundRps[k]!);
+}
+
 /**
  * The order of the cold pass's rounds beside the floor: each side once, then each again in the
  * reverse order (app, floor, floor, app), so that a steady change of the host's speed during the

@@ -7,6 +7,7 @@ import {
   fasterFloor,
   parseBenchArgs,
   renderComparison,
+  roundRatios,
   spread,
   summarize,
   turnsOf,
@@ -240,6 +241,11 @@ describe("issue 20's floor", () => {
   test('the cold pass takes turns: app, floor, floor, app (and the fewest round trips beside the floor)', () => {
     expect(turnsOf(['app', 'floor'])).toEqual(['app', 'floor', 'floor', 'app']);
     expect(turnsOf(['app', 'floor', 'oneTrip'])).toEqual(['app', 'floor', 'oneTrip', 'oneTrip', 'floor', 'app']);
+  });
+
+  test("each round's ratio is the app's round over the same round of the floor", () => {
+    const stats = (roundRps: number[]) => ({ roundRps }) as LoadStats;
+    expect(roundRatios(stats([60, 90]), stats([100, 100]))).toEqual([0.6, 0.9]);
   });
 
   test('an endpoint is judged against the faster of its floors, not the one-trip floor because it is one trip', () => {
