@@ -98,9 +98,21 @@ async function cases(client: pg.Client): Promise<Case[]> {
     ['fr', 'jardin à paris'],
     ['ja', '青い 川'],
     ['ja', '庭園 夕暮れ'],
+    // Three and four words (planned once since 2026-11-28), with one-letter and CJK words.
+    ['en', 'river at sunset'],
+    ['en', 'the starry night'],
+    ['de', 'frau mit blumen'],
+    ['ja', '青い 川 夕暮れ'],
+    ['en', 'woman with a parasol'],
+    ['fr', 'le pont de langlois'],
+    ['ja', '川 青い 夕暮れ 庭'],
   ];
   for (const [locale, q] of searches)
-    list.push({ group: `search-${q.includes(' ') ? 'two' : 'one'}`, label: `${locale} ${q}`, read: (db) => service.listArtworks(db, { q, page: 1, locale }) });
+    list.push({
+      group: `search-${['one', 'two'][q.split(' ').length - 1] ?? 'more'}`,
+      label: `${locale} ${q}`,
+      read: (db) => service.listArtworks(db, { q, page: 1, locale }),
+    });
   // Typos: the search finds nothing, so "did you mean" looks for the closest title or name (and
   // the search runs again for it): one or two words, run together, an artist's name.
   for (const [locale, q] of [

@@ -162,6 +162,9 @@ test('the reads planned once keep plans that probe a page of rows: no trigram in
     // Page 2: no "did you mean" (a statement of its own).
     ['search, one word', (d) => listArtworks(d, { q: 'harbour', page: 2, locale: 'en' })],
     ['search, two words', (d) => listArtworks(d, { q: 'study harbour', page: 2, locale: 'en' })],
+    // Three and four words, with a one-letter word and a CJK character among them.
+    ['search, three words', (d) => listArtworks(d, { q: 'study of harbour', page: 2, locale: 'en' })],
+    ['search, four words, one of them 川', (d) => listArtworks(d, { q: 'study 川 a harbour', page: 2, locale: 'ja' })],
     ['search, one CJK character', (d) => listArtworks(d, { q: '川', page: 2, locale: 'ja' })],
     ['the grid', (d) => listArtworks(d, { page: 2, locale: 'fr' })],
     ['the featured works', (d) => listArtworks(d, { featured: '1', page: 1, locale: 'en' })],

@@ -12,10 +12,12 @@ import { ownDatabase } from '../support/database';
 let setup: Db;
 let one: Db;
 let drop: () => Promise<void>;
+let setupUrl: string;
 
 beforeAll(async () => {
   let url: string;
   ({ db: setup, url, drop } = await ownDatabase('planonce'));
+  setupUrl = url;
   // One connection, so that pg_prepared_statements shows what the reads prepared.
   one = createDb(url, { connections: 1 });
 });
@@ -39,9 +41,10 @@ test('planOnce statements are prepared once, planned generically, and keep answe
   // mean", which is planned once.)
   await listArtworks(one, { museum: 'museum-of-modern-art', page: 1, locale: 'en' });
   await listArtworks(one, { q: 'night', museum: 'museum-of-modern-art', page: 2, locale: 'en' });
-  // Nor a search of three words or more: their shapes are too many to prepare on every connection.
-  await listArtworks(one, { q: 'the starry night', page: 2, locale: 'en' });
+  // Nor a search of five words or more: their shapes are too many to prepare on every connection.
+  await listArtworks(one, { q: 'the starry night over the rhone', page: 2, locale: 'en' });
   expect(await prepared()).toEqual([]);
+
   // The search box: one generic plan, whatever the words. (Page 2 again: no "did you mean".)
   const night = await listArtworks(one, { q: 'night', page: 2, locale: 'en' });
   for (const q of ['water', 'sunflowers', 'girl', 'venus', 'night']) await listArtworks(one, { q, page: 2, locale: 'en' });
@@ -78,6 +81,27 @@ test('planOnce statements are prepared once, planned generically, and keep answe
   expect(statements.every((s) => s.custom_plans === 0n)).toBe(true);
   // The artist's and the artwork's page, each read eight times with other values.
   expect(statements.filter((s) => s.generic_plans === 8n)).toHaveLength(2);
+});
+
+test('searches of up to four words are planned once, one shape for the same kinds of words in any order', async () => {
+  const fresh = createDb(setupUrl, { connections: 1 });
+  try {
+    const names = async () =>
+      (await readRows<{ name: string }>(fresh, planOnce(Prisma.sql`SELECT name FROM pg_prepared_statements WHERE statement NOT LIKE '%pg_prepared_statements%'`))).map(
+        (s) => s.name,
+      );
+    // The words are intersected by kind, not in the order typed: a Japanese and a Latin word make
+    // one statement whichever comes first, and answer the same. (Page 2: no "did you mean".)
+    const mixed = await listArtworks(fresh, { q: '川 river', page: 2, locale: 'ja' });
+    expect(await listArtworks(fresh, { q: 'river 川', page: 2, locale: 'ja' })).toEqual(mixed);
+    expect(await names()).toHaveLength(1);
+    // Four words, one of them a single letter (checked on the matches, not intersected).
+    const ermine = await listArtworks(fresh, { q: 'lady with an ermine', page: 2, locale: 'en' });
+    expect(ermine.total).toBeGreaterThan(0);
+    expect(await names()).toHaveLength(2);
+  } finally {
+    await fresh.$disconnect();
+  }
 });
 
 test('a prepared read answers what the unprepared statement answers', async () => {

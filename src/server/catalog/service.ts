@@ -70,8 +70,15 @@ function toCard(row: CardRow): ArtworkCard {
 /** The longest title (in bytes) the covering folded-title index holds (migration 20261122160000). */
 const SHORT_TITLE_BYTES = Prisma.raw('800');
 
-/** Searches of up to this many words are planned once (artworkPage): a dozen statement shapes at most. */
-const PLANNED_SEARCH_WORDS = 2;
+/**
+ * Searches of up to this many words are planned once (artworkPage). A statement's text depends on
+ * how many of its words are of each kind (Latin of three letters or more, one or two CJK
+ * characters, one or two Latin letters), so up to four words make at most 34 texts, each about
+ * 330 KiB of a connection's memory once prepared. Planning a statement of three or four words took
+ * 1.5–2.6 ms, more than running it ("river at sunset" 3.7–3.9 → 2.1–2.3 ms, "frau mit blumen"
+ * 5.2 → 3.2–3.3, at 100,000 works: docs/benchmarks/search-sql-2026-11-28.md).
+ */
+const PLANNED_SEARCH_WORDS = 4;
 
 /** From this many published works a browse-page filter walks the popularity index (see listArtworks). */
 const LARGE_BROWSE_PAGE = 2_500;
@@ -97,6 +104,8 @@ const likeLiteral = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Chinese, Japanese and Korean characters, as `cjk_grams()` in the database collects them. */
 const CJK = /^[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+$/;
+/** A word of one or two CJK characters: it has no trigram, so the CJK character index finds it. */
+const isShortCjk = (word: string) => [...word].length <= 2 && CJK.test(word);
 
 /**
  * One search word. Three characters or more: a substring of the folded search text, served by
@@ -104,7 +113,7 @@ const CJK = /^[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-
  * through the index of the text's CJK characters and character pairs, which holds it exactly.
  */
 function wordFilter(word: string): Prisma.Sql {
-  if ([...word].length <= 2 && CJK.test(word)) return Prisma.sql`cjk_grams(w.search_text) @> cjk_grams(shop_fold(${word}))`;
+  if (isShortCjk(word)) return Prisma.sql`cjk_grams(w.search_text) @> cjk_grams(shop_fold(${word}))`;
   return Prisma.sql`w.search_text LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`;
 }
 
@@ -539,10 +548,9 @@ function worksWithWord(word: string, ranked = false): Prisma.Sql {
   // One or two CJK characters have no trigram: the CJK index finds their terms, and the
   // containment is checked with strpos, which no index claims, so that a plan made without the
   // word (planOnce) cannot walk the whole trigram index for it.
-  const terms =
-    [...word].length <= 2 && CJK.test(word)
-      ? Prisma.sql`cjk_grams(s.term) @> cjk_grams(${folded}) AND strpos(s.term, ${folded}) > 0`
-      : Prisma.sql`s.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`;
+  const terms = isShortCjk(word)
+    ? Prisma.sql`cjk_grams(s.term) @> cjk_grams(${folded}) AND strpos(s.term, ${folded}) > 0`
+    : Prisma.sql`s.term LIKE '%' || shop_fold(${likeLiteral(word)}) || '%'`;
   // Ranked: how a title of the work begins with the word, from the entry's lead (the entry's word is
   // a title's first word, or a title alone). For a word without spaces a title starts with it
   // exactly when the title's first word does, and that first word is one of the matched words.
@@ -610,7 +618,10 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     // all terms: its entries are most of the index (65 ms to read at 100,000 works). The longer
     // words are intersected first; their matches are then checked for it, each by primary key
     // (its terms, one index range) with the same LIKE. A search of short words only is unchanged.
-    const intersected = words.filter((word) => [...word].length > 2 || CJK.test(word));
+    // Intersected in the order of their kinds (one or two CJK characters first), not as typed: the
+    // statement's text then depends only on how many words of each kind there are, which bounds
+    // the shapes planned once (PLANNED_SEARCH_WORDS). An intersection is the same in any order.
+    const intersected = words.filter((word) => [...word].length > 2 || CJK.test(word)).sort((a, b) => Number(isShortCjk(b)) - Number(isShortCjk(a)));
     const checked = intersected.length ? words.filter((word) => !intersected.includes(word)) : [];
     const fromWords = intersected.length ? intersected : words;
     // A search of one word ranks its matches from their own entries (artwork_terms.lead), without
@@ -679,11 +690,11 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
       LEFT JOIN (${cards(chosen, query.locale, Prisma.sql`, w.ord`)}) c ON true
      ORDER BY c.ord`;
   // The search box's and the grid's statements (by artist or featured too) are planned once:
-  // their generic plans run as fast as those made for the values, without 0.7–1.6 ms of planning
-  // at 100,000 works. A search of more than PLANNED_SEARCH_WORDS words is not: each word's kind
-  // (Latin, one or two CJK characters, one or two letters) shapes the text, and every text is
-  // prepared on every connection of the pool, so longer searches could fill the process's
-  // prepared statements (and the server's memory) with rare shapes. Filtered by a browse page
+  // their generic plans run as fast as those made for the values, without 0.7–2.6 ms of planning
+  // at 100,000 works. A search of more than PLANNED_SEARCH_WORDS words is not: the number of
+  // words of each kind shapes the text, and every text is prepared on every connection of the
+  // pool, so longer searches could fill the process's prepared statements (and the database
+  // server's memory) with rare shapes. Filtered by a browse page
   // (with or without words) it is planned for its values: the page's size chooses between
   // collecting its works and walking the best known.
   const planned = (fromIndex && words.length <= PLANNED_SEARCH_WORDS) || (!words.length && !taxa.length);
