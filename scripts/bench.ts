@@ -25,7 +25,8 @@
  * 6. Never-rendered artwork, artist and browse pages in seven locales, each address requested once,
  *    beside the /v1 answers they are built from; the shop's memory at rest and under each load;
  *    with --growth, the cold pass again on catalogs of other sizes (issue 20, items 4 and 5).
- * 7. The report, printed and written to docs/benchmarks/catalog-<date>.md. Every server it started
+ * 7. The report, printed and written to docs/benchmarks/catalog-<date>.md (-2, -3… when the day
+ *    has one already: a report is never written over). Every server it started
  *    is stopped at the end, also on failure or Ctrl-C.
  *
  * Against another commit's build, in one run (issue 16, "Performance must not regress"):
@@ -39,7 +40,7 @@
  * without it, and never-rendered pages on both (each address once on each; left out when --only
  * names endpoints but not `pages`); the side-by-side report (requests/s and p95 per endpoint, the
  * ratios, the machine's load average at the start and the end) goes to
- * docs/benchmarks/catalog-compare-<date>.md. No floor, capture or plans in that mode.
+ * docs/benchmarks/catalog-compare-<date>.md (or -2, -3…). No floor, capture or plans in that mode.
  * --keep-baseline keeps the worktree and its build for the next run against the same commit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -62,6 +63,7 @@ import {
   roundRatios,
   summarize,
   turnsOf,
+  unusedReportName,
   type BenchOptions,
   type ComparisonReport,
   type LoadStats,
@@ -117,6 +119,16 @@ const POOL = 10;
 const EXPLAIN_RUNS = 5;
 /** Issue 20, item 3: a one- or two-word search's statement costs PostgreSQL less than this (planning and execution). */
 const SEARCH_DATABASE_MS = 5;
+
+/** Where this run's report goes: docs/benchmarks/<kind>-<date>.md, or -2, -3… beside an earlier one of the day. */
+function reportFile(kind: 'catalog' | 'catalog-compare'): string {
+  const dir = path.join(ROOT, 'docs', 'benchmarks');
+  mkdirSync(dir, { recursive: true });
+  return path.join(
+    dir,
+    unusedReportName(`${kind}-${new Date().toISOString().slice(0, 10)}`, (name) => existsSync(path.join(dir, name))),
+  );
+}
 
 // ───────────────────────────── the floor server (child process mode) ─────────────────────────────
 
@@ -1151,8 +1163,7 @@ async function main() {
     });
     console.log(`\n${report}`);
     if (WRITE_REPORT) {
-      const file = path.join(ROOT, 'docs', 'benchmarks', `catalog-${new Date().toISOString().slice(0, 10)}.md`);
-      mkdirSync(path.dirname(file), { recursive: true });
+      const file = reportFile('catalog');
       writeFileSync(file, report);
       log(`report written to ${path.relative(ROOT, file)}`);
     }
@@ -1291,8 +1302,7 @@ async function compare(baselineRef: string) {
     });
     console.log(`\n${report}`);
     if (WRITE_REPORT) {
-      const file = path.join(ROOT, 'docs', 'benchmarks', `catalog-compare-${new Date().toISOString().slice(0, 10)}.md`);
-      mkdirSync(path.dirname(file), { recursive: true });
+      const file = reportFile('catalog-compare');
       writeFileSync(file, report);
       log(`report written to ${path.relative(ROOT, file)}`);
     }

@@ -121,6 +121,26 @@ test('search that forgives at scale: the closest title and the suggestions start
   expect((await searchSuggestions(db, 'harbr', 'en')).items).toHaveLength(8);
 });
 
+test('"did you mean" for two misspelt words finds a work holding both nearest words, where neither word alone brings it', async () => {
+  // "light" and "orchard" are each in 4,000 titles, never in the same one. One work holds both,
+  // known well enough to be among each word's 2,000 best known (CLOSEST_PAIR_DEPTH), not among
+  // the 64 best known of either: only the intersection of the two words' works finds it. Without
+  // it, the answer would be the typed words mended ("orchard light").
+  const painter = await db.artist.create({ data: { slug: 'pair-painter', name: 'Pair Painter', status: 'published' } });
+  const [work] = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO artworks (slug, artist_id, popularity, status, published_at, updated_at)
+    VALUES ('orchard-light', ${painter.id}, 60, 'published', now(), now()) RETURNING id`;
+  await db.$executeRaw`INSERT INTO artwork_texts (artwork_id, locale, title) VALUES (${work!.id}, 'en', 'Orchard Light')`;
+  onTestFinished(async () => {
+    await db.artwork.deleteMany({ where: { artistId: painter.id } });
+    await db.artist.delete({ where: { id: painter.id } });
+    await recountCatalog(db);
+  });
+  const found = await listArtworks(db, { q: 'orchrd ligt', page: 1, locale: 'en' });
+  expect(found.suggestion).toEqual({ q: 'Orchard Light', shown: true });
+  expect(found.items.map((c) => c.slug)).toEqual(['orchard-light']);
+});
+
 /** The generic plans (EXPLAIN (GENERIC_PLAN), no values) of the statements `read` sends: what a statement planned once runs. */
 async function genericPlansOf(read: (db: Db) => Promise<unknown>): Promise<{ text: string; plan: string }[]> {
   const plans: { text: string; plan: string }[] = [];

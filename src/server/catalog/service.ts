@@ -188,6 +188,11 @@ const CLOSEST_SPLIT_LENGTH = 40;
  * word (trigram similarity under 0.3: "tohmas" is 0.27 like "thomas") is not found.
  */
 async function closestText(db: Db, q: string): Promise<string | null> {
+  // The CLOSEST_PAIR_DEPTH best-known works holding a nearest word `b` (of `best`, below), index-only.
+  const bestKnownOf = Prisma.sql`
+    SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = b.term
+     ORDER BY p.popularity DESC, p.artwork_id LIMIT ${CLOSEST_PAIR_DEPTH}`;
+  const bestKnownOfNearest = (k: number) => Prisma.sql`(SELECT e.artwork_id, e.popularity FROM best b CROSS JOIN LATERAL (${bestKnownOf}) e WHERE b.k = ${literalCount(k)})`;
   // `%` (whole similarity, threshold 0.3) or `<%` (word similarity, threshold 0.6): "monalisa" is
   // 0.58 like "Mona Lisa" as a whole, "sternenacht" 0.92 like a stretch of "die sternennacht".
   const near = (v: Prisma.Sql) => Prisma.sql`(t.f % ${v} OR t.f <% ${v})`;
@@ -225,10 +230,16 @@ async function closestText(db: Db, q: string): Promise<string | null> {
         UNION ALL
         -- Works holding the nearest words of two typed words: their best-known CLOSEST_PAIR_DEPTH
         -- each, intersected ("Enfant bleu" is one of ~30 works among the ~3,000 of each word).
-        (SELECT e.artwork_id, max(e.popularity) FROM best b CROSS JOIN LATERAL (
-           SELECT p.artwork_id, p.popularity FROM artwork_terms p WHERE p.term = b.term
-            ORDER BY p.popularity DESC, p.artwork_id LIMIT ${CLOSEST_PAIR_DEPTH}) e
-          WHERE (SELECT count(*) FROM best) > 1
+        -- Two such words (the usual case): one list joined to the other by hash, where
+        -- aggregating both lists' 4,000 entries made the statement 1 ms slower ("rivre sunset":
+        -- 3.7–3.9 → 2.8 ms at 100,000 works); three or more: aggregated.
+        (SELECT a.artwork_id, a.popularity FROM ${bestKnownOfNearest(1)} a
+           JOIN ${bestKnownOfNearest(2)} o ON o.artwork_id = a.artwork_id
+          WHERE (SELECT count(*) FROM best) = 2
+          ORDER BY 2 DESC, 1 LIMIT ${CLOSEST_PER_WORD})
+        UNION ALL
+        (SELECT e.artwork_id, max(e.popularity) FROM best b CROSS JOIN LATERAL (${bestKnownOf}) e
+          WHERE (SELECT count(*) FROM best) > 2
           GROUP BY e.artwork_id HAVING min(b.k) <> max(b.k) ORDER BY 2 DESC, 1 LIMIT ${CLOSEST_PER_WORD})
       ) e GROUP BY e.id),
     -- A work scores the similarities of the near words it holds: holding those of two typed words
