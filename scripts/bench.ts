@@ -166,8 +166,10 @@ interface Pools {
   planned: pg.Pool;
 }
 function openPools(connectionString: string | undefined, plannedSetup: string): Pools {
-  const planned = new pg.Pool({ connectionString, max: POOL });
-  planned.on('connect', (client) => void client.query(plannedSetup));
+  // As the app's pool does it (src/server/db/client.ts): set up before the connection is handed
+  // out (pg-pool awaits what onConnect returns, whatever @types/pg says).
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  const planned = new pg.Pool({ connectionString, max: POOL, onConnect: (client) => client.query(plannedSetup) });
   return { shared: new pg.Pool({ connectionString, max: POOL }), planned };
 }
 const endPools = (pools: Pools) => Promise.all([pools.shared.end(), pools.planned.end()]);

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { artistDetail, artworkDetail, artworksBySlugs, listArtists, listArtworks, listTaxa, taxonDetail } from '@/server/catalog/service';
 import { createDb, planOnce, readRows, statementName, type Db } from '@/server/db/client';
@@ -102,6 +105,24 @@ test('searches of up to four words are planned once, one shape for the same kind
   } finally {
     await fresh.$disconnect();
   }
+});
+
+test('a new connection of the planned pool is set up before its first read, never beside it (pg deprecates two queries at once, pg 9 refuses them)', async () => {
+  // A fresh process, so that pg's once-per-process deprecation warning is not already spent, and
+  // --throw-deprecation turns that warning into a failure. Several reads at once open several
+  // connections, each of whose first read comes right after its setup.
+  const script = `import('./src/server/db/client.ts').then(async ({ createDb, planOnce, readRows }) => {
+    const { Prisma } = await import('./src/generated/prisma/client.ts');
+    const db = createDb(process.env.DATABASE_URL);
+    const modes = await Promise.all([1, 2, 3].map((n) => readRows(db, planOnce(Prisma.sql\`SELECT current_setting('plan_cache_mode') AS mode, \${n}::int AS n\`))));
+    console.log(JSON.stringify(modes.flat().map((row) => row.mode)));
+    await db.$disconnect();
+  })`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--throw-deprecation', '--import', 'tsx', '--import', './scripts/server-process.mjs', '-e', script], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, VITEST: '', DATABASE_URL: setupUrl },
+  });
+  expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual(['force_generic_plan', 'force_generic_plan', 'force_generic_plan']);
 });
 
 test('a prepared read answers what the unprepared statement answers', async () => {

@@ -60,21 +60,26 @@ const pools = new WeakMap<Db, { shared: pg.Pool; planned: pg.Pool }>();
 
 /**
  * A pool whose idle connection the server drops (a restart) is replaced by the next query, not a
- * crash; `setup`, when given, runs first on each new connection (pg runs a connection's queries in
- * order, so before the query that opened it).
+ * crash; `setup`, when given, runs on each new connection before the pool hands it out (pg-pool
+ * awaits `onConnect`). Sent from a 'connect' listener, it went alongside the query that opened
+ * the connection, which pg deprecates ("already executing a query") and pg 9 will refuse. A setup
+ * that fails leaves the connection as it is, planning for the values: slower, not wrong.
  */
 function openPool(config: pg.PoolConfig, setup?: string): pg.Pool {
-  const pool = new pg.Pool(config);
+  const onConnect = async (client: pg.ClientBase) => {
+    try {
+      await client.query(setup!);
+    } catch (error) {
+      const { code, message } = error as Error & { code?: string };
+      logger.warn({ code, reason: message }, 'database: a new connection could not be set up');
+    }
+  };
+  // @types/pg says onConnect returns void; pg-pool (3.14, index.js `_promiseTry`) awaits what it returns.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  const pool = new pg.Pool({ ...config, ...(setup && { onConnect }) });
   // Without a listener, the pool's 'error' would end the process.
   // (Its code and text only: the error carries the pg client, settings and all.)
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, 'database: an idle connection was closed'));
-  if (setup) {
-    pool.on('connect', (client) => {
-      client
-        .query(setup)
-        .catch((error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, 'database: a new connection could not be set up'));
-    });
-  }
   return pool;
 }
 
