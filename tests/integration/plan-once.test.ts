@@ -47,7 +47,6 @@ test('planOnce statements are prepared once, planned generically, and keep answe
   // Nor a search of five words or more: their shapes are too many to prepare on every connection.
   await listArtworks(one, { q: 'the starry night over the rhone', page: 2, locale: 'en' });
   expect(await prepared()).toEqual([]);
-
   // The search box: one generic plan, whatever the words. (Page 2 again: no "did you mean".)
   const night = await listArtworks(one, { q: 'night', page: 2, locale: 'en' });
   for (const q of ['water', 'sunflowers', 'girl', 'venus', 'night']) await listArtworks(one, { q, page: 2, locale: 'en' });
@@ -98,7 +97,7 @@ test('searches of up to four words are planned once, one shape for the same kind
     const mixed = await listArtworks(fresh, { q: '川 river', page: 2, locale: 'ja' });
     expect(await listArtworks(fresh, { q: 'river 川', page: 2, locale: 'ja' })).toEqual(mixed);
     expect(await names()).toHaveLength(1);
-    // Four words, one of them a single letter (checked on the matches, not intersected).
+    // Four words, one of them of two letters (checked on the matches, not intersected).
     const ermine = await listArtworks(fresh, { q: 'lady with an ermine', page: 2, locale: 'en' });
     expect(ermine.total).toBeGreaterThan(0);
     expect(await names()).toHaveLength(2);

@@ -66,17 +66,20 @@ const pools = new WeakMap<Db, { shared: pg.Pool; planned: pg.Pool }>();
  * that fails leaves the connection as it is, planning for the values: slower, not wrong.
  */
 function openPool(config: pg.PoolConfig, setup?: string): pg.Pool {
-  const onConnect = async (client: pg.ClientBase) => {
-    try {
-      await client.query(setup!);
-    } catch (error) {
-      const { code, message } = error as Error & { code?: string };
-      logger.warn({ code, reason: message }, 'database: a new connection could not be set up');
-    }
-  };
+  const onConnect =
+    setup === undefined
+      ? undefined
+      : async (client: pg.ClientBase) => {
+          try {
+            await client.query(setup);
+          } catch (error) {
+            const { code, message } = error as Error & { code?: string };
+            logger.warn({ code, reason: message }, 'database: a new connection could not be set up');
+          }
+        };
   // @types/pg says onConnect returns void; pg-pool (3.14, index.js `_promiseTry`) awaits what it returns.
   // eslint-disable-next-line @typescript-eslint/no-misused-promises
-  const pool = new pg.Pool({ ...config, ...(setup && { onConnect }) });
+  const pool = new pg.Pool({ ...config, onConnect });
   // Without a listener, the pool's 'error' would end the process.
   // (Its code and text only: the error carries the pg client, settings and all.)
   pool.on('error', (error: Error & { code?: string }) => logger.warn({ code: error.code, reason: error.message }, 'database: an idle connection was closed'));
