@@ -22,7 +22,8 @@ import type { Locale } from '@/shared/locales';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const against = option('against') ?? process.argv[process.argv.indexOf('--against') + 1];
+const flag = process.argv.indexOf('--against');
+const against = option('against') ?? (flag >= 0 ? process.argv[flag + 1] : undefined);
 if (!process.env.DATABASE_URL || !against || against.startsWith('--')) throw new Error('Set DATABASE_URL to a filled database and give --against <commit>.');
 
 /** A deterministic generator (the same typos on every run against the same database). */
