@@ -141,6 +141,45 @@ test('"did you mean" for two misspelt words finds a work holding both nearest wo
   expect(found.items.map((c) => c.slug)).toEqual(['orchard-light']);
 });
 
+test('"did you mean" guesses by edits where no word is near by trigrams: the fewest edits, a swapped word first, then the word the most works hold, read by a range of the word list', async () => {
+  // One edit from "bule" lie "ble" (a letter dropped) and "blue" (two letters swapped count as one
+  // edit; Levenshtein counts two); one from "bxle" lie "ble" and "bile", "ble" the more similar by
+  // trigrams, "bile" held by more works; two from "muonz" lies "moon", one "munoz". The many moons
+  // and "blé" make those the words more works hold; the list's 20,000 numbers make it long.
+  // "port", "porto" and "por" are all near "portait" (0.44, 0.40, 0.33), "portrait" nearest (0.55).
+  const painter = await db.artist.create({ data: { slug: 'guess-painter', name: 'Guess Painter', status: 'published' } });
+  const many = (n: number, title: string) => Array.from({ length: n }, () => title);
+  const titles = [...many(12, 'Moon Garden'), 'Plaza Muñoz', ...many(12, 'Champ de blé'), 'Blue Hour', ...many(20, 'Bile Study'), ...many(40, 'Port Porto Por'), 'Portrait at Sunset', 'Garden of Seurat'];
+  await db.$executeRaw`
+    WITH w AS (
+      INSERT INTO artworks (slug, artist_id, popularity, status, published_at, updated_at)
+      SELECT 'guess-' || n, ${painter.id}, 50, 'published', now(), now() FROM generate_series(1, ${titles.length}::int) n RETURNING id, slug)
+    INSERT INTO artwork_texts (artwork_id, locale, title)
+    SELECT w.id, 'en', (${titles}::text[])[split_part(w.slug, '-', 2)::int] FROM w`;
+  onTestFinished(async () => {
+    await db.artwork.deleteMany({ where: { artistId: painter.id } });
+    await db.artist.delete({ where: { id: painter.id } });
+    await recountCatalog(db);
+  });
+  await recountCatalog(db);
+  const munoz = await listArtworks(db, { q: 'muonz', page: 1, locale: 'en' });
+  expect(munoz.suggestion).toEqual({ q: 'Plaza Muñoz', shown: true });
+  expect((await listArtworks(db, { q: 'bule', page: 1, locale: 'en' })).suggestion).toEqual({ q: 'Blue Hour', shown: true });
+  // A typed word counts once, by its nearest word a work holds: the 40 works holding three words
+  // near "portait" (0.44 + 0.40 + 0.33 when summed) no longer crowd out the one holding the
+  // nearest words of both typed words (0.55 + 0.27, "sunset" guessed for "sunest").
+  expect((await listArtworks(db, { q: 'portait sunest', page: 1, locale: 'en' })).suggestion).toEqual({ q: 'Portrait at Sunset', shown: true });
+  // One edit at most: "secret", spelt right but absent, is two from "seurat".
+  expect((await listArtworks(db, { q: 'secret', page: 1, locale: 'en' })).suggestion).toBeNull();
+  const bile = await listArtworks(db, { q: 'bxle', page: 1, locale: 'en' });
+  expect(bile.suggestion).toEqual({ q: 'Bile Study', shown: true });
+  expect(bile.total).toBe(20);
+  // The guess reads the words starting with "m" as a range of the word list's primary key.
+  const [, closest] = await plansOf((explaining) => listArtworks(explaining, { q: 'muonz', page: 1, locale: 'en' }));
+  expect(closest, closest).toMatch(/Index Only Scan using search_terms_pkey on search_terms/);
+  expect(closest, closest).not.toMatch(/Seq Scan on (search_terms|artwork_texts|artworks|artwork_terms)/);
+});
+
 /** The generic plans (EXPLAIN (GENERIC_PLAN), no values) of the statements `read` sends: what a statement planned once runs. */
 async function genericPlansOf(read: (db: Db) => Promise<unknown>): Promise<{ text: string; plan: string }[]> {
   const plans: { text: string; plan: string }[] = [];

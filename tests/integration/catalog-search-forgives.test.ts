@@ -66,6 +66,18 @@ describe('did you mean', () => {
     for (const card of gogh.items) expect(card.artist.slug).toBe('vincent-van-gogh');
   });
 
+  test('a misspelt word no word is near by trigrams gets a word guessed by edits: "ksis" is "kiss"', async () => {
+    // "ksis" shares one trigram of nine with "kiss" (under pg_trgm's 0.3), and no word of the
+    // list is near it: without the guess nothing is offered. Two letters swapped count as one edit.
+    const kiss = await search('ksis');
+    expect(kiss.suggestion).toEqual({ q: 'The Kiss', shown: true });
+    expect(slugs(kiss)).toEqual(['the-kiss']);
+    // Two words guessed ("klimt" for "klmit"), compared as the text they guess ("kiss klimt").
+    const klimt = await search('ksis klmit');
+    expect(klimt.suggestion?.shown).toBe(true);
+    expect(slugs(klimt)).toContain('the-kiss');
+  });
+
   test('an exact hit has no suggestion, and the answer keeps every field it had', async () => {
     for (const q of ['starry', 'sternennacht', 'van gogh', 'olympia']) {
       const found = await search(q);
