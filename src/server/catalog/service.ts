@@ -291,11 +291,14 @@ async function closestText(db: Db, q: string): Promise<string | null> {
     -- common one ("vermeer" beside "del" for "vermeer delft"), counts more; then the better known.
     -- Once per typed word: summing every near word held, 40 works holding "port", "porto" and "por"
     -- (0.44 + 0.40 + 0.33, all near "portait") outscored "Portrait at Sunset" (0.55 + 0.27).
-    -- Set-wise (every pool work's entries at once), 0.1–0.3 ms cheaper than a scored subquery per work.
+    -- Each pool work's entries for the near words only, one probe of the primary key per work
+    -- (term = ANY): as flat in the catalog's size as reading all its entries, and fewer rows.
     candidates AS MATERIALIZED (
       SELECT p.id FROM pool p LEFT JOIN (
         SELECT h.id, sum(h.sim) AS score FROM (
-          SELECT d.artwork_id AS id, max(n.sim) AS sim FROM pool q JOIN artwork_terms d ON d.artwork_id = q.id JOIN near_words n ON n.term = d.term GROUP BY 1, n.n) h GROUP BY h.id) s ON s.id = p.id
+          SELECT d.artwork_id AS id, max(n.sim) AS sim FROM pool q CROSS JOIN LATERAL (
+            SELECT d.artwork_id, d.term FROM artwork_terms d WHERE d.artwork_id = q.id AND d.term = ANY(ARRAY(SELECT DISTINCT x.term FROM near_words x)) OFFSET 0) d
+            JOIN near_words n ON n.term = d.term GROUP BY 1, n.n) h GROUP BY h.id) s ON s.id = p.id
        ORDER BY s.score DESC NULLS LAST, p.known DESC, p.id LIMIT ${CLOSEST_CANDIDATES}),
     works AS MATERIALIZED (
       SELECT w.id, w.artist_id, w.popularity FROM candidates c JOIN artworks w ON w.id = c.id AND w.status = 'published'),
