@@ -149,7 +149,16 @@ test('"did you mean" guesses by edits where no word is near by trigrams: the few
   // "port", "porto" and "por" are all near "portait" (0.44, 0.40, 0.33), "portrait" nearest (0.55).
   const painter = await db.artist.create({ data: { slug: 'guess-painter', name: 'Guess Painter', status: 'published' } });
   const many = (n: number, title: string) => Array.from({ length: n }, () => title);
-  const titles = [...many(12, 'Moon Garden'), 'Plaza Muñoz', ...many(12, 'Champ de blé'), 'Blue Hour', ...many(20, 'Bile Study'), ...many(40, 'Port Porto Por'), 'Portrait at Sunset', 'Garden of Seurat'];
+  const titles = [
+    ...many(12, 'Moon Garden'),
+    'Plaza Muñoz',
+    ...many(12, 'Champ de blé'),
+    'Blue Hour',
+    ...many(20, 'Bile Study'),
+    ...many(40, 'Port Porto Por'),
+    'Portrait at Sunset',
+    'Garden of Seurat',
+  ];
   await db.$executeRaw`
     WITH w AS (
       INSERT INTO artworks (slug, artist_id, popularity, status, published_at, updated_at)

@@ -233,28 +233,27 @@ function closestStatement(q: string, guess: boolean): Prisma.Sql {
     near_by_trigrams AS MATERIALIZED (
       SELECT v.n, s.term, similarity(s.term, v.word) AS sim FROM typed_words v CROSS JOIN LATERAL (
         SELECT s.term FROM search_terms s WHERE s.term % v.word ORDER BY similarity(s.term, v.word) DESC, s.term LIMIT ${CLOSEST_NEAR_WORDS}) s),
-    ${guess ? Prisma.sql`
-    -- The first CLOSEST_GUESSED typed words (not all of them run together) that no word of the list
-    -- is near by trigrams ("csatle" is 0.27 like "castle": one edit in a short word leaves few of
-    -- its trigrams). Each is followed to one word guessed among those one edit from it that start
-    -- with the same letter (a range of the list's primary key): a letter dropped, added or changed
-    -- (Levenshtein, fuzzystrmatch) or two neighbouring letters swapped. A swapped word first
-    -- ("bule" → "blue", not "ble"), then, as a spelling checker ranks, the word the most works hold.
+    -- Typed words (not all of them run together) that no word of the list is near by trigrams
+    -- ("csatle" is 0.27 like "castle": one edit in a short word leaves few of its trigrams).
     unmatched AS (
       SELECT v.n, v.word FROM typed t, typed_words v
        WHERE v.n <= cardinality((string_to_array(t.f, ' '))[1:${CLOSEST_TYPED_WORDS}])
-         AND NOT EXISTS (SELECT 1 FROM near_by_trigrams b WHERE b.n = v.n)
-       ORDER BY v.n LIMIT ${CLOSEST_GUESSED}),`
-    : Prisma.empty}
+         AND NOT EXISTS (SELECT 1 FROM near_by_trigrams b WHERE b.n = v.n)),
     near_words AS MATERIALIZED (
       SELECT m.n, m.term, max(m.sim) AS sim, bool_and(m.guessed) AS guessed FROM (
         SELECT b.n, b.term, b.sim, false AS guessed FROM near_by_trigrams b
         UNION ALL
-        ${guess ? Prisma.sql`
-        -- The words guessed for those (unmatched, above): they lead only to titles and names close
-        -- to all that was typed, never into the mended text on its own (one edit from "nite" are
-        -- "note" and "nuit", not "night").
-        SELECT u.n, g.term, similarity(g.term, u.word), true FROM unmatched u CROSS JOIN LATERAL (
+        ${
+          guess
+            ? Prisma.sql`
+        -- For the first CLOSEST_GUESSED unmatched words, one word guessed among those one edit away
+        -- that start with the same letter (a range of the list's primary key): a letter dropped,
+        -- added or changed (Levenshtein, fuzzystrmatch) or two neighbouring letters swapped. A
+        -- swapped word first ("bule" → "blue", not "ble"), then, as a spelling checker ranks, the
+        -- word most works hold. A guess leads only to titles and names close to all that was typed,
+        -- never into the mended text on its own (one edit from "nite" are "note" and "nuit").
+        SELECT u.n, g.term, similarity(g.term, u.word), true
+          FROM (SELECT u.n, u.word FROM unmatched u ORDER BY u.n LIMIT ${CLOSEST_GUESSED}) u CROSS JOIN LATERAL (
           SELECT g.term FROM (
             SELECT f.term, f.swapped FROM (
               SELECT s.term, s.term = ANY(x.swaps) AS swapped
@@ -266,7 +265,9 @@ function closestStatement(q: string, guess: boolean): Prisma.Sql {
              ORDER BY f.swapped DESC, similarity(f.term, u.word) DESC, f.term LIMIT ${literalCount(CLOSEST_GUESSES_WEIGHED)}) g
            CROSS JOIN LATERAL (SELECT count(*) AS works FROM (SELECT FROM artwork_terms p WHERE p.term = g.term LIMIT ${literalCount(CLOSEST_GUESS_COUNTED)}) p) c
            ORDER BY g.swapped DESC, c.works DESC, g.term LIMIT 1) g
-        UNION ALL` : Prisma.empty}
+        UNION ALL`
+            : Prisma.empty
+        }
         -- Two words of the list run together, each counted as a typed word of its own (n·100 + 1, + 2).
         SELECT unnest(ARRAY[v.n * 100 + 1, v.n * 100 + 2]), unnest(ARRAY[a.term, b.term]), 1, false FROM typed_words v
           CROSS JOIN LATERAL generate_series(3, least(length(v.word), ${CLOSEST_SPLIT_LENGTH}) - 3) i
@@ -339,9 +340,13 @@ function closestStatement(q: string, guess: boolean): Prisma.Sql {
     -- holds it; as typed when nothing is near): "vermer delft" is "vermeer delft".
     mended AS (
       SELECT string_agg(coalesce((SELECT n.term FROM near_words n WHERE n.n = v.n AND NOT n.guessed ORDER BY n.sim DESC, n.term LIMIT 1), v.word), ' ' ORDER BY v.n) AS text
-      ${guess ? Prisma.sql`
+      ${
+        guess
+          ? Prisma.sql`
              -- Beside it, mended with the guessed words too ("portrait sunset" for "portait sunest").
-             , string_agg(coalesce((SELECT n.term FROM near_words n WHERE n.n = v.n ORDER BY n.sim DESC, n.term LIMIT 1), v.word), ' ' ORDER BY v.n) AS guessed` : Prisma.empty}
+             , string_agg(coalesce((SELECT n.term FROM near_words n WHERE n.n = v.n ORDER BY n.sim DESC, n.term LIMIT 1), v.word), ' ' ORDER BY v.n) AS guessed`
+          : Prisma.empty
+      }
         FROM typed t CROSS JOIN LATERAL unnest((string_to_array(t.f, ' '))[1:${CLOSEST_TYPED_WORDS}]) WITH ORDINALITY v(word, n)),
     -- Titles and names are compared with what was typed and, when a word was guessed, with the
     -- text it guesses: "portait sunest" is 0.43 like "Portrait at Sunset", "portrait sunset" 0.84.
@@ -356,10 +361,8 @@ function closestStatement(q: string, guess: boolean): Prisma.Sql {
       -- meant one title, and each word may be near a word of the list when the whole is near nothing.
       SELECT m.text, 1, 0, 0, 0 FROM mended m, typed t WHERE m.text <> t.f
     ) r ORDER BY r.rank, r.ws DESC, r.s DESC, r.known DESC LIMIT 1) AS text,
-    -- Whether a typed word (not all of them run together) has no near word, so would have one guessed.
-    ${guess ? Prisma.sql`false` : Prisma.sql`EXISTS (SELECT 1 FROM typed t, typed_words v
-       WHERE v.n <= cardinality((string_to_array(t.f, ' '))[1:${CLOSEST_TYPED_WORDS}])
-         AND NOT EXISTS (SELECT 1 FROM near_by_trigrams b WHERE b.n = v.n))`} AS unmatched`;
+    -- Whether a typed word has no near word, so would have one guessed: the second statement's cue.
+    EXISTS (SELECT 1 FROM unmatched) AS unmatched`;
 }
 
 interface SuggestionRow {
