@@ -212,7 +212,7 @@ async function closestText(db: Db, q: string): Promise<string | null> {
   return text && text.toLowerCase() !== q.toLowerCase() ? text : null;
 }
 
-/** closestText's statement, with the guesses (`guess`) or without them and saying whether a typed word would have one. */
+/** closestText's statement, with the guesses (`guess`) or without; either says whether a typed word has no near word (`unmatched`). */
 function closestStatement(q: string, guess: boolean): Prisma.Sql {
   // The CLOSEST_PAIR_DEPTH best-known works holding a nearest word `b` (of `best`, below), index-only.
   const bestKnownOf = Prisma.sql`
