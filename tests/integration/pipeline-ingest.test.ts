@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { parseEnv } from '@/server/env';
 import { USER_AGENT } from '@/server/integrations/http';
 import { chatModel } from '@/server/integrations/llm';
-import { paintersQuery, sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
+import { paintersQuery, sparqlClient, wikidataSource, type WikidataSource } from '@/server/integrations/wikidata';
 import { createFunctions } from '@/server/jobs/functions';
 import type { JobDeps } from '@/server/jobs/registry';
 import { configuredWikidata } from '@/server/pipeline/config';
@@ -26,6 +26,34 @@ let sparql: Awaited<ReturnType<typeof startWikidataServer>>;
 let llm: Awaited<ReturnType<typeof startLanguageModelServer>>;
 const delays: number[] = [];
 const source = () => wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async (ms) => void delays.push(ms) } }));
+/**
+ * Two sources for two runs at once, kept in step: each run's first paintings query waits for the
+ * other's. A run asks for paintings only after choosing its painters (those not written yet), so
+ * both have chosen all six before either writes one, and each painter is written by one run and
+ * found taken by the other. Unsynchronised, a run that chose late left out a painter the other
+ * had already written, and the count of painters taken meanwhile came out 5 or 6 by the timing.
+ */
+function sourcesInStep(): [WikidataSource, WikidataSource] {
+  let waiting = 2;
+  let release = () => {};
+  const bothChosen = new Promise<void>((resolve) => (release = resolve));
+  const inStep = (): WikidataSource => {
+    const own = source();
+    let first = true;
+    return {
+      ...own,
+      async paintings(painterQid, trace) {
+        if (first) {
+          first = false;
+          if (--waiting === 0) release();
+          await bothChosen;
+        }
+        return own.paintings(painterQid, trace);
+      },
+    };
+  };
+  return [inStep(), inStep()];
+}
 const rule = { diedBefore: 1926, minPaintings: 5 };
 const dims = (w: { heightCm: unknown; widthCm: unknown }) => [w.heightCm === null ? null : Number(w.heightCm), w.widthCm === null ? null : Number(w.widthCm)];
 const kinds = (w: Awaited<ReturnType<typeof work>>, kind: string) =>
@@ -72,7 +100,7 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
   test('two runs at once queue each painting once, skip the painter who died in 1926 and the curated duplicate', async () => {
     const before = await db.artwork.count();
     sparql.requests.length = 0;
-    first = await Promise.all([ingestCatalog(db, source()), ingestCatalog(db, source())]);
+    first = await Promise.all(sourcesInStep().map((inStep) => ingestCatalog(db, inStep)));
     const added = first[0]!.artworksAdded + first[1]!.artworksAdded;
     expect(added).toBe(49); // van Gogh 10, Rubens 12, Goya 11, Raphael 6, Ada Brandt 5, Hilma Nordqvist 5
     expect(await db.artwork.count()).toBe(before + 49);
@@ -272,7 +300,7 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     expect(latest.queries.totalMs).toBeGreaterThanOrEqual(latest.queries.heavyMs);
     expect(older.map((r: { outcome: string }) => r.outcome)).toEqual(['done', 'done', 'done']);
     expect(older.slice(1).flatMap((r: { painters: string[] }) => r.painters)).toHaveLength(6);
-    // the two runs at once: each painter written by one, seen as taken by the other (which one varies)
+    // the two runs at once (in step): each painter written by one, seen as taken by the other (which one varies)
     expect(older.slice(1).reduce((n: number, r: { skipped: Record<string, number> }) => n + (r.skipped.painter_taken_meanwhile ?? 0), 0)).toBe(6);
   });
 
