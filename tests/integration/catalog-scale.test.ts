@@ -141,7 +141,7 @@ test('"did you mean" for two misspelt words finds a work holding both nearest wo
   expect(found.items.map((c) => c.slug)).toEqual(['orchard-light']);
 });
 
-test('"did you mean" guesses by edits where no word is near by trigrams: the fewest edits, a swapped word first, then the word the most works hold, read by a range of the word list', async () => {
+test('"did you mean" guesses by edits where no word is near by trigrams: one edit at most, a swapped word first, then the word the most works hold, read by a range of the word list', async () => {
   // One edit from "bule" lie "ble" (a letter dropped) and "blue" (two letters swapped count as one
   // edit; Levenshtein counts two), "ble" held by more works; one from "bxle" lie "bile", "ble" and
   // "bole": "bile" first in the alphabet, "ble" the most similar by trigrams, "bole" held by the
