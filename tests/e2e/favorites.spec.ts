@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { E2E_SHOPPER } from '../support/e2e-oidc';
 
 /**
@@ -199,6 +199,37 @@ test.describe('favorites', () => {
     await page.getByRole('button', { name: `In your favorites: ${work.title}` }).click();
     await expect(page.getByRole('button', { name: `Add to favorites: ${work.title}` })).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(() => accountFavorites(page)).not.toContain(work.slug);
+  });
+
+  test("a heart clicked while the account's list is still loading stays as clicked", async () => {
+    const work = works[0]!;
+    const isList = (url: URL | string) => String(url).includes('/api/trpc/account.favorites?');
+    // The page's first read of the list is answered as the server had it before the click, and
+    // handed over only once the write has answered: the order a slow phone can see.
+    let held: Request | undefined;
+    let listRead!: () => void;
+    const reading = new Promise<void>((resolve) => (listRead = resolve));
+    const written = page.waitForResponse((response) => response.url().includes('/api/trpc/account.addFavorite'));
+    await page.route(isList, async (route) => {
+      if (held) return route.continue();
+      held = route.request();
+      const before = await route.fetch();
+      listRead();
+      await written;
+      await route.fulfill({ response: before }).catch(() => {
+        // The page may have dropped the read by now.
+      });
+    });
+    await page.goto(`/en/artworks/${work.slug}`);
+    await reading;
+    await page.getByRole('button', { name: `Add to favorites: ${work.title}` }).click();
+    // The list read again after the write, which holds the work.
+    const again = await page.waitForResponse((response) => isList(response.url()) && response.request() !== held, { timeout: 15_000 });
+    expect(await again.text()).toContain(work.slug);
+    await page.unroute(isList);
+    await expect(page.getByRole('button', { name: `In your favorites: ${work.title}` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Favorites/ })).toContainText('3');
+    expect(await accountFavorites(page)).toContain(work.slug);
   });
 
   test('/ja/favorites speaks Japanese, sign-in included', async ({ browser }) => {

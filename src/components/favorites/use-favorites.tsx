@@ -85,6 +85,10 @@ function useFavoritesOfTheShopper() {
       setPending(slug, favorite);
       try {
         await (favorite ? add : remove).mutateAsync({ slug });
+        // A read of the list sent before the write answers without it. Invalidating alone would
+        // wait for that read when the list has no data yet (TanStack Query reuses the fetch in
+        // flight), so the heart would fall back: the read is dropped and the list read again.
+        await utils.account.favorites.cancel();
         await utils.account.favorites.invalidate();
         return true;
       } catch {
