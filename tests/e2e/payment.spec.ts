@@ -46,7 +46,7 @@ test('Japanese: the custom painting page gives its delivery estimate, sketch inc
   await expect(page.getByRole('button', { name: '注文を確定する（お支払い義務が発生します）' })).toBeVisible();
 });
 
-test('without a payment provider, the order page says how to pay by transfer, with the order code as reference', async ({ page, request }) => {
+test('without a payment provider, the order page says how to pay by transfer: the amount, and the order code as reference', async ({ page, request }) => {
   const email = `muenter.${stamp()}@example.de`;
   const answer = await request.post('/v1/orders', {
     data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled', locale: 'de', customer: customer(email) },
@@ -57,6 +57,9 @@ test('without a payment provider, the order page says how to pay by transfer, wi
   await page.goto(`/de/orders/${code}?placed=1`);
   await expect(page.getByTestId('payment-panel')).toContainText('So bezahlen Sie:');
   await expect(page.getByTestId('payment-instructions')).toHaveText('Bank transfer to Atelier Prints (example)\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX');
+  // What a bank form asks: the amount (30 × 40 cm rolled) and the reference.
+  await expect(page.getByTestId('payment-panel')).toContainText('Zu überweisender Betrag:');
+  await expect(page.getByTestId('payment-amount')).toHaveText(/^129\s\$$/);
   await expect(page.getByTestId('payment-panel')).toContainText(`Verwendungszweck: ${code}`);
   await expect(page.getByTestId('order-estimate')).toContainText('2026');
   await shoot(page, 'payment-instructions-de');

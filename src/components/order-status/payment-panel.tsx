@@ -1,8 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { formatUsd } from '@/lib/format';
 import type { OrderView } from '@/shared/order-schema';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
@@ -10,10 +11,12 @@ import css from './order-status.module.css';
 /**
  * A pending order says how to pay it: "Pay now" when the shop takes payment online (a fresh
  * Checkout session, however long ago the order was placed), the studio's instructions with the
- * order code as the reference, or the studio's word that it will write.
+ * amount and the order code as the reference (all a bank form asks), or the studio's word that it
+ * will write.
  */
 export function PaymentPanel({ order, email }: { order: OrderView; email: string }) {
   const t = useTranslations('Orders.order.payment');
+  const locale = useLocale();
   const [failed, setFailed] = useState(false);
   const pay = trpc.orders.checkout.useMutation({
     onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
@@ -44,7 +47,10 @@ export function PaymentPanel({ order, email }: { order: OrderView; email: string
           <p className={css.instructions} data-testid="payment-instructions">
             {payment.instructions}
           </p>
-          <p>
+          <p className={css.payFact}>
+            {t('amount')} <strong data-testid="payment-amount">{formatUsd(order.total, locale)}</strong>
+          </p>
+          <p className={css.payFact}>
             {t('reference')} <strong className={css.code}>{order.code}</strong>
           </p>
         </>
