@@ -107,11 +107,13 @@ describe('order e-mail templates', () => {
     expect(renderOrderMail('paid', order({ estimatedDelivery: window }), 'https://shop.example').text).not.toContain('Estimated delivery');
   });
 
-  test('how to pay: the instructions with the code as reference, the order page when online, else the studio writes', () => {
+  test('how to pay: the instructions with the amount and the code as reference, the order page when online, else the studio writes', () => {
     const instructions = 'Bank transfer to Atelier Prints\nIBAN DE00 0000 0000 0000 0000 00';
     const byTransfer = renderOrderMail('received', order(), 'https://shop.example', { online: false, instructions });
     expect(byTransfer.text).toContain(instructions);
-    expect(byTransfer.text).toContain('Please use your order code 7HK2M9QX0A as the payment reference.');
+    expect(byTransfer.text).toContain('Please transfer $348.00 and use your order code 7HK2M9QX0A as the payment reference.');
+    const inGerman = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', { online: false, instructions });
+    expect(inGerman.text).toMatch(/Bitte überweisen Sie 348,00\s\$ und geben Sie Ihren Bestellcode 7HK2M9QX0A als Verwendungszweck an\./);
     expect(byTransfer.html).toContain('IBAN DE00 0000 0000 0000 0000 00');
     const online = renderOrderMail('received', order({ locale: 'ja' }), 'https://shop.example', { online: true, instructions: null });
     expect(online.text).toContain('ご注文ページからいつでもお支払いいただけます');

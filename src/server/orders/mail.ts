@@ -101,14 +101,14 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
     ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
   ];
   // How to pay, in the order-received mail: online later from the order page, the studio's
-  // instructions with the code as reference, or the studio's word that it will write.
+  // instructions with the amount and the code as reference, or the studio's word that it will write.
   const paying: string[] =
     !received || !payment
       ? []
       : payment.online
         ? [t.payment.later]
         : payment.instructions
-          ? [t.payment.how, payment.instructions, fill(t.payment.reference, { code: order.code })]
+          ? [t.payment.how, payment.instructions, fill(t.payment.reference, { total, code: order.code })]
           : [t.payment.byEmail];
 
   const text = [
