@@ -58,6 +58,8 @@ export interface ShopServerOptions {
   port?: number;
   /** DATA_DIR. By default a temporary folder, removed when the shop stops. */
   dataDir?: string;
+  /** Empty the given dataDir first (once the port is known free), so a run starts as on a fresh machine. */
+  freshDataDir?: boolean;
   /** Serve the build in .next as it is (`npm start -- --prebuilt`): no source check, no build. */
   prebuilt?: boolean;
   /** Set over the defaults; `undefined` removes a variable. */
@@ -120,6 +122,7 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   await assertPortFree(port);
   const url = `http://127.0.0.1:${port}`;
   const ownDataDir = options.dataDir === undefined;
+  if (options.freshDataDir && options.dataDir) rmSync(options.dataDir, { recursive: true, force: true });
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'art-prints-shop-'));
   // As root the embedded PostgreSQL runs as user postgres, which must enter the data folder.
   if (ownDataDir) chmodSync(dataDir, 0o755);

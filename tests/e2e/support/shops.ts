@@ -25,6 +25,8 @@ export default async function startE2eShops(): Promise<() => Promise<void>> {
       await startShopServer({
         port: E2E_PORT,
         dataDir: E2E_DATA_DIR,
+        // Every run from the same start: a run stopped halfway left its favorites, orders and log.
+        freshDataDir: true,
         output: 'inherit',
         env: {
           ADMIN_TOKEN: E2E_ADMIN_TOKEN,
@@ -49,6 +51,7 @@ export default async function startE2eShops(): Promise<() => Promise<void>> {
       await startShopServer({
         port: E2E_PAYING_SHOP_PORT,
         dataDir: path.join(os.tmpdir(), 'art-prints-e2e-paying'),
+        freshDataDir: true,
         output: 'inherit',
         env: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, RATE_LIMIT_MULTIPLIER: '10', SERVER_PROCESSES: '2', ...e2eStripeEnv() },
       }),
