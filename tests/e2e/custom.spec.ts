@@ -56,7 +56,7 @@ test('the custom painting page renders its steps, styles and a price on first pa
   // 50 × 70 stretched, one subject: 19900 + 5900 = 25800 × 1.5 = 38700 cents.
   await expect(page.getByTestId('custom-total')).toHaveText('$387');
   await screenshotAt(page, 'custom-empty', 390);
-  await screenshotAt(page, 'custom-empty', 1280);
+  await screenshotAt(page, 'custom-empty', 1440);
 });
 
 test('files that are not a photo, or too large, are refused in the browser before any upload', async ({ page }) => {

@@ -118,4 +118,6 @@ test('the order page in Japanese formats dates and prices for the locale', async
   await expect(page.getByRole('complementary').getByText('$348')).toBeVisible();
   await expect(page.getByTestId('payment-panel')).toContainText('お振込金額：');
   await expect(page.getByTestId('payment-amount')).toHaveText('$348');
+  await screenshotAt(page, 'order-awaiting-payment-ja', 390);
+  await screenshotAt(page, 'order-awaiting-payment-ja', 1440);
 });
