@@ -128,6 +128,11 @@ const envSchema = z
     TRUST_PROXY: flag,
     /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
     RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
+    /**
+     * Turns the staff-token lockout off, which RATE_LIMIT_MULTIPLIER never does. For the test suite,
+     * where every request is the one client `local`; refused in production.
+     */
+    STAFF_LOCKOUT_OFF: flag,
     /** How many processes serve the shop on its port (src/front/serve.ts): one per core the shop may use. */
     SERVER_PROCESSES: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()).transform((v) => v ?? 1),
     /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
@@ -168,6 +173,11 @@ const envSchema = z
     SHOP_RESPONSIBLE: shopLine(160),
     /** Days an order's photos are kept after it is delivered or cancelled (decisions.md "Images and retention"); the privacy page states it. */
     PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
+    /**
+     * Photo storage customers may fill (MiB, decisions.md "Storage"): past it, counting the uploads no
+     * order uses and the photos of unpaid orders, POST /v1/uploads answers 503 storage_full. Staff photos are never refused.
+     */
+    UPLOAD_QUOTA_MB: positiveInt(5000, 1_048_576),
     /** The least severe log level written (pino levels). */
     LOG_LEVEL: optionalText.pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional()).transform((v) => v ?? 'info'),
     /** Also write the log lines to this file (appended; its folder is created). Unset: stdout only. */
@@ -208,6 +218,8 @@ const envSchema = z
           path: ['INNGEST_DEV'],
           message: 'must not be set in production: Inngest dev mode accepts unsigned calls of /api/inngest (use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)',
         });
+      if (e.STAFF_LOCKOUT_OFF)
+        ctx.addIssue({ code: 'custom', path: ['STAFF_LOCKOUT_OFF'], message: 'must not be set in production: it lets anyone guess ADMIN_TOKEN without limit' });
     }
   });
 

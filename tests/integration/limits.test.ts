@@ -21,6 +21,8 @@ import type { RequestHead } from '@/front/answers';
 // speaks from its own client address so the counts do not mix.
 process.env.RATE_LIMIT_MULTIPLIER = '0.1';
 const tenth = (name: LimitName) => Math.max(1, Math.floor(limitPolicies[name].allowance * 0.1));
+/** The staff-token lockout is exact: the multiplier does not scale it. */
+const lockout = limitPolicies.staffToken.allowance;
 
 let lastClient = 10;
 /** A fresh documentation address (RFC 5737) per test. */
@@ -82,6 +84,22 @@ describe('the counter', () => {
     expect(doubled.filter((v) => v.allowed)).toHaveLength(10);
     const off = newClient();
     for (let i = 0; i < 3; i++) expect((await countRequest(db(), 'orderLookup', off, { multiplier: 0 })).allowed).toBe(true);
+    expect(await db().rateLimitHit.count({ where: { client: off } })).toBe(0);
+  });
+
+  test('the staff-token lockout holds whatever the multiplier says: 0 and 1000 leave it at the shipped allowance', async () => {
+    const wrong = () => false;
+    for (const multiplier of [0, 0.1, 1000]) {
+      const client = newClient();
+      for (let i = 0; i < lockout; i++) expect(await limitFailures(db(), 'staffToken', client, { multiplier, now }, wrong)).toBe(false);
+      await expect(
+        limitFailures(db(), 'staffToken', client, { multiplier, now }, () => true),
+        `multiplier ${multiplier}`,
+      ).rejects.toMatchObject({ code: 'rate_limited' });
+    }
+    // Only the suite's own switch (STAFF_LOCKOUT_OFF, refused in production) turns it off.
+    const off = newClient();
+    for (let i = 0; i <= lockout; i++) expect(await limitFailures(db(), 'staffToken', off, { multiplier: 0, lockoutOff: true, now }, wrong)).toBe(false);
     expect(await db().rateLimitHit.count({ where: { client: off } })).toBe(0);
   });
 
@@ -250,7 +268,7 @@ describe('429 on /v1', () => {
     const wrong = { authorization: 'Bearer guess' };
     // No token at all is not a guess: never counted.
     for (let i = 0; i < 3; i++) expect((await call('GET', '/admin/orders', client)).status).toBe(401);
-    for (let i = 0; i < tenth('staffToken'); i++) expect((await call('GET', '/admin/orders', client, { headers: wrong })).status).toBe(401);
+    for (let i = 0; i < lockout; i++) expect((await call('GET', '/admin/orders', client, { headers: wrong })).status).toBe(401);
     const refused = await call('GET', '/admin/orders', client, { headers: wrong });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -279,13 +297,13 @@ describe('429 on /v1', () => {
     const statuses = await Promise.all(
       Array.from({ length: 50 }, () => call('GET', '/admin/orders', other, { headers: { authorization: 'Bearer guess' } }).then((r) => r.status)),
     );
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(tenth('staffToken'));
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50 - tenth('staffToken'));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(lockout);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50 - lockout);
   });
 
   test('the right token is never counted', async () => {
     const client = newClient();
-    for (let i = 0; i < tenth('staffToken') + 3; i++) expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(200);
+    for (let i = 0; i < lockout + 3; i++) expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(200);
   });
 
   test('health and the catalog are never limited', async () => {
@@ -326,7 +344,7 @@ describe('429 on the website and the dashboard', () => {
         limits,
       );
     };
-    for (let i = 0; i < tenth('staffToken'); i++) expect((await post('wrong')).headers.get('location')).toBe('/staff/en/sign-in?error=token');
+    for (let i = 0; i < lockout; i++) expect((await post('wrong')).headers.get('location')).toBe('/staff/en/sign-in?error=token');
     const refused = await post('wrong');
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toMatch(/^\/staff\/en\/sign-in\?error=tooMany&wait=\d+$/);
@@ -345,7 +363,7 @@ describe('429 on the website and the dashboard', () => {
       });
     const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)), env(), db(), limits)).headers.get('set-cookie')!.split(';')[0]!;
     // Someone else behind the same address guesses until the limit.
-    for (let i = 0; i <= tenth('staffToken'); i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
+    for (let i = 0; i <= lockout; i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
     expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
     const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, ...frontHeaders(client) } }));
     expect(board.status).toBe(200);

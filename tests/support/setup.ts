@@ -13,6 +13,9 @@ process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test_local_secret';
 // Every test calls from one client (`local`): the per-client limits would trip across unrelated
 // tests, so they are off unless a test hands a context with limits in (tests/integration/limits.test.ts).
 process.env.RATE_LIMIT_MULTIPLIER = '0';
+// The staff-token lockout holds whatever the multiplier says; here unrelated tests' wrong tokens
+// would lock each other out, so the suite turns it off (tests/integration/limits.test.ts keeps it on).
+process.env.STAFF_LOCKOUT_OFF = '1';
 // Services a developer's shell may configure stay off; tests hand in local stand-ins explicitly.
 for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'SMTP_URL', 'INNGEST_EVENT_KEY', 'INNGEST_DEV', 'UPLOAD_STORAGE']) delete process.env[name];
 // A data folder of the test file's own (private uploads and their spool files), never the project's .data.

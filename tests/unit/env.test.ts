@@ -59,6 +59,11 @@ describe('configuration', () => {
     expect(parseEnv({ NODE_ENV: 'development', INNGEST_DEV: '1' }).INNGEST_DEV).toBe(true);
   });
 
+  test('production refuses STAFF_LOCKOUT_OFF (the staff-token lockout is off only in the test suite)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', STAFF_LOCKOUT_OFF: '1' })).toThrow(/^Configuration error: STAFF_LOCKOUT_OFF must not be set in production/);
+    expect(parseEnv({ NODE_ENV: 'test', STAFF_LOCKOUT_OFF: '1' }).STAFF_LOCKOUT_OFF).toBe(true);
+  });
+
   test('a secret is never echoed back in the message', () => {
     expect(() => parseEnv({ NEXTAUTH_SECRET: 'short-secret' })).toThrow(/^(?!.*short-secret).*NEXTAUTH_SECRET/);
   });

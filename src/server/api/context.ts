@@ -4,7 +4,7 @@ import { env } from '@/server/env';
 import { UNKNOWN_CLIENT } from '@/front/identity';
 import { clientOf } from '@/server/http/client';
 import { configuredCheckout } from '@/server/integrations/stripe';
-import type { LimitSettings } from '@/server/limits/service';
+import { limitSettingsOf, type LimitSettings } from '@/server/limits/service';
 import type { Checkout } from '@/server/orders/service';
 import { apiActor, askedOnce, type Actor } from './actor';
 import type { Context } from './trpc';
@@ -34,7 +34,7 @@ export function createContext(options: ContextOptions = {}): Context {
   const e = env();
   const db = options.db ?? configuredDb();
   const client = options.client ?? (options.req ? clientOf(options.req.headers) : UNKNOWN_CLIENT);
-  const limits = options.limits ?? { multiplier: e.RATE_LIMIT_MULTIPLIER };
+  const limits = options.limits ?? limitSettingsOf(e);
   const find = options.actor ?? ((deps) => apiActor(options.req, { ...deps, env: e }));
   return {
     db,

@@ -2,7 +2,8 @@ import 'server-only';
 /**
  * Every per-client abuse limit of the shop, in one place (docs/security.md explains each).
  * A client is an address (src/server/http/client.ts); each allowance is multiplied by
- * RATE_LIMIT_MULTIPLIER, and 0 turns limiting off.
+ * RATE_LIMIT_MULTIPLIER, and 0 turns limiting off, except the staff-token lockout, which holds
+ * whatever the multiplier says.
  *
  * The allowances are sized for a household or an office behind one address: several times what a
  * real customer does in the window, and hopeless for guessing (an order code has 50 random bits and
@@ -14,8 +15,12 @@ export const limitPolicies = {
    * orders count (decisions.md "Limits and inputs"): a form refused with 400 is given back.
    */
   orderCreate: { allowance: 20, windowSeconds: 60 * 60, onlyAccepted: true },
-  /** Photos uploaded for custom paintings (up to 20 MB each): a few tries per order. Only stored photos count. */
-  photoUpload: { allowance: 30, windowSeconds: 60 * 60, onlyAccepted: true },
+  /**
+   * Photos uploaded for custom paintings (up to 20 MB each): a few tries per order. Only stored
+   * photos count. An IPv6 client counts by its /48 (issue 38): 30 × 20 MB per /64 would let one
+   * /48 (65,536 of them) fill any disk within the hour.
+   */
+  photoUpload: { allowance: 30, windowSeconds: 60 * 60, onlyAccepted: true, ipv6Prefix: 48 },
   /** Order lookups by code and e-mail: the order page and its reloads; guessing needs billions. */
   orderLookup: { allowance: 60, windowSeconds: 10 * 60 },
   /**
@@ -29,9 +34,10 @@ export const limitPolicies = {
   /**
    * Wrong staff tokens (the dashboard's sign-in form and Bearer tokens on /v1 staff endpoints
    * alike). Only failures count; once over, even the right token waits, so the answer cannot tell
-   * an attacker that a guess was right.
+   * an attacker that a guess was right. A lockout: RATE_LIMIT_MULTIPLIER neither scales nor
+   * turns it off (a load test or a private instance must not open ADMIN_TOKEN to guessing).
    */
-  staffToken: { allowance: 10, windowSeconds: 15 * 60 },
+  staffToken: { allowance: 10, windowSeconds: 15 * 60, lockout: true },
 } as const satisfies Record<string, LimitPolicy>;
 
 /**
@@ -65,6 +71,13 @@ export interface LimitPolicy {
    * its count back. It is still counted first, so simultaneous requests can never pass the allowance.
    */
   onlyAccepted?: boolean;
+  /**
+   * A lockout against guessing a secret: the allowance is exact, RATE_LIMIT_MULTIPLIER neither
+   * scales it nor turns it off. Only STAFF_LOCKOUT_OFF does (the test suite; refused in production).
+   */
+  lockout?: boolean;
+  /** The IPv6 prefix a client address is counted by (limitKey): 64 unless the limit says 48. */
+  ipv6Prefix?: 48 | 64;
 }
 
 export type LimitName = keyof typeof limitPolicies;

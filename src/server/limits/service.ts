@@ -1,6 +1,7 @@
 import 'server-only';
 import { isIP } from 'node:net';
 import type { Db } from '@/server/db/client';
+import type { Env } from '@/server/env';
 import { RateLimited } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { limitPolicies, type LimitName, type LimitPolicy } from './policy';
@@ -14,8 +15,14 @@ import { limitPolicies, type LimitName, type LimitPolicy } from './policy';
  * a limit meant against guessing and flooding can afford. Nothing here knows about HTTP.
  */
 export interface LimitSettings {
-  /** RATE_LIMIT_MULTIPLIER: scales every allowance; 0 turns limiting off. */
+  /** RATE_LIMIT_MULTIPLIER: scales every allowance; 0 turns limiting off. Lockouts (staffToken) ignore it. */
   multiplier: number;
+  /**
+   * STAFF_LOCKOUT_OFF: turns the lockouts off too. For the test suite only, where every request is
+   * the one client `local` and wrong tokens of unrelated tests would lock each other out; refused
+   * in production (src/server/env.ts).
+   */
+  lockoutOff?: boolean;
   /** The allowances and windows (limitPolicies unless a test narrows them). */
   policies?: Partial<Record<LimitName, LimitPolicy>>;
   /**
@@ -24,6 +31,11 @@ export interface LimitSettings {
    * without waiting for a window's edge to pass.
    */
   now?: () => Date;
+}
+
+/** The configured limits: RATE_LIMIT_MULTIPLIER's, with the lockouts on unless STAFF_LOCKOUT_OFF. */
+export function limitSettingsOf(e: Pick<Env, 'RATE_LIMIT_MULTIPLIER' | 'STAFF_LOCKOUT_OFF'>): LimitSettings {
+  return { multiplier: e.RATE_LIMIT_MULTIPLIER, lockoutOff: e.STAFF_LOCKOUT_OFF };
 }
 
 /** The moment a statement counts at: the settings' clock as a parameter, or null for the database's `now()`. */
@@ -44,23 +56,26 @@ export interface Verdict {
 /**
  * The key a client is counted under. An IPv6 client is its /64: one subscriber usually holds a
  * whole /64 (often a /56 or /48) and can pick any address in it, so counting single addresses
- * would give each household 2^64 allowances. IPv4 addresses and `local` count as they are.
+ * would give each household 2^64 allowances. A limit may count a wider prefix (`ipv6Prefix: 48`,
+ * uploads): a /48 is what many providers and any cloud account hand out, 65,536 /64s that would
+ * each get the allowance. IPv4 addresses and `local` count as they are.
  */
-export function limitKey(client: string): string {
+export function limitKey(client: string, ipv6Prefix: 48 | 64 = 64): string {
   const address = client.split('%')[0]!;
   if (isIP(address) !== 6) return client;
+  const kept = ipv6Prefix / 16;
   const [head, tail] = address.includes('::') ? address.split('::') : [address, undefined];
   const front = head ? head.split(':') : [];
   let groups = front;
-  if (tail !== undefined && front.length < 4) {
+  if (tail !== undefined && front.length < kept) {
     const back = tail ? tail.split(':') : [];
     // A dotted IPv4 ending (::ffff:1.2.3.4 and friends) takes two groups.
     const backGroups = back.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
     groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - backGroups)).fill('0'), ...back];
   }
-  const prefix = groups.slice(0, 4).map((g) => (g.includes('.') ? g : parseInt(g || '0', 16).toString(16)));
-  while (prefix.length < 4) prefix.push('0');
-  return `${prefix.join(':')}::/64`;
+  const prefix = groups.slice(0, kept).map((g) => (g.includes('.') ? g : parseInt(g || '0', 16).toString(16)));
+  while (prefix.length < kept) prefix.push('0');
+  return `${prefix.join(':')}::/${ipv6Prefix}`;
 }
 
 /**
@@ -79,13 +94,20 @@ export interface OwnAllowance {
 }
 
 function policyOf(name: LimitName, subject: LimitSubject, settings: LimitSettings): { allowance: number; windowSeconds: number } | null {
-  if (!(settings.multiplier > 0)) return null;
-  if (typeof subject !== 'string') return { allowance: Math.max(1, Math.floor(subject.policy.allowance)), windowSeconds: subject.policy.windowSeconds };
-  const policy = settings.policies?.[name] ?? limitPolicies[name];
-  return { allowance: Math.max(1, Math.floor(policy.allowance * settings.multiplier)), windowSeconds: policy.windowSeconds };
+  const policy = typeof subject === 'string' ? (settings.policies?.[name] ?? limitPolicies[name]) : subject.policy;
+  // A lockout holds whatever the multiplier says: RATE_LIMIT_MULTIPLIER=0 used to open ADMIN_TOKEN to unlimited guessing.
+  if (policy.lockout ? settings.lockoutOff : !(settings.multiplier > 0)) return null;
+  // Lockouts and a partner key's own allowances are exact; an address's are scaled.
+  const scale = policy.lockout || typeof subject !== 'string' ? 1 : settings.multiplier;
+  return { allowance: Math.max(1, Math.floor(policy.allowance * scale)), windowSeconds: policy.windowSeconds };
 }
 
-const keyOf = (subject: LimitSubject) => (typeof subject === 'string' ? limitKey(subject) : subject.key);
+/** The counter's key: an address under its limit's prefix (policy `ipv6Prefix`), a partner as it is. */
+function keyOf(name: LimitName, subject: LimitSubject, settings: LimitSettings): string {
+  if (typeof subject !== 'string') return subject.key;
+  const policy: LimitPolicy = settings.policies?.[name] ?? limitPolicies[name];
+  return limitKey(subject, policy.ipv6Prefix);
+}
 
 /**
  * Counts one request of `subject` (a client, or a partner key) against `name` and says whether it
@@ -95,7 +117,7 @@ const keyOf = (subject: LimitSubject) => (typeof subject === 'string' ? limitKey
 export async function countRequest(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings): Promise<Verdict> {
   const policy = policyOf(name, subject, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
-  const key = keyOf(subject);
+  const key = keyOf(name, subject, settings);
   const at = clockOf(settings);
   // date_bin puts every instance's request in the same window; the hit count is capped so a flood
   // cannot overflow the column.
@@ -136,7 +158,7 @@ export async function peekRequests(db: Db, name: LimitName, client: string, sett
   const rows = await db.$queryRaw<{ hits: number; left: number }[]>`
     SELECT hits, extract(epoch FROM expires_at - COALESCE(${at}::timestamptz, now()))::float8 AS left
       FROM rate_limit_hits
-     WHERE limit_name = ${name} AND client = ${limitKey(client)}
+     WHERE limit_name = ${name} AND client = ${keyOf(name, client, settings)}
        AND window_start = date_bin(make_interval(secs => ${policy.windowSeconds}), COALESCE(${at}::timestamptz, now()), timestamptz '2000-01-01')`;
   const row = rows[0];
   // Peeking asks "may one more come?": at the allowance, the next one may not.
@@ -170,7 +192,7 @@ const waitText = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${
 export async function enforceLimit(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings): Promise<Verdict> {
   const result = await countRequest(db, name, subject, settings);
   if (!result.allowed) {
-    logger.warn({ limit: name, client: keyOf(subject), hits: result.hits, allowance: result.allowance }, 'rate limit reached');
+    logger.warn({ limit: name, client: keyOf(name, subject, settings), hits: result.hits, allowance: result.allowance }, 'rate limit reached');
     throw refusal(name, subject, result.retryAfterSeconds);
   }
   return result;

@@ -9,7 +9,7 @@ import { db, type Db } from '@/server/db/client';
 import { env, type Env } from '@/server/env';
 import { DomainError, errorStatus, RateLimited } from '@/server/errors';
 import { clientOf } from '@/server/http/client';
-import { limitFailures, type LimitSettings } from '@/server/limits/service';
+import { limitFailures, limitSettingsOf, type LimitSettings } from '@/server/limits/service';
 import { logger } from '@/server/logger';
 import { receiveStudioPhoto } from '@/server/orders/photo-routes';
 import { adminPhotoRoute } from '@/server/uploads/handler';
@@ -60,7 +60,7 @@ async function formOf(request: Request): Promise<FormData | null> {
  * the session cookie and goes on to the dashboard; a wrong one goes back to the form with
  * `?error=token`. The token travels only in this POST body, never in an address.
  */
-export async function signIn(request: Request, e: Env = env(), database: Db = db(), limits: LimitSettings = { multiplier: e.RATE_LIMIT_MULTIPLIER }): Promise<Response> {
+export async function signIn(request: Request, e: Env = env(), database: Db = db(), limits: LimitSettings = limitSettingsOf(e)): Promise<Response> {
   const bounded = await withBodyAtMost(request, MAX_FORM_BODY_BYTES);
   if (bounded instanceof Response) return bounded;
   const form = await formOf(bounded);
