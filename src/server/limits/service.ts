@@ -94,7 +94,7 @@ export interface OwnAllowance {
 }
 
 function policyOf(name: LimitName, subject: LimitSubject, settings: LimitSettings): { allowance: number; windowSeconds: number } | null {
-  const policy = typeof subject === 'string' ? (settings.policies?.[name] ?? limitPolicies[name]) : subject.policy;
+  const policy: LimitPolicy = typeof subject === 'string' ? (settings.policies?.[name] ?? limitPolicies[name]) : subject.policy;
   // A lockout holds whatever the multiplier says: RATE_LIMIT_MULTIPLIER=0 used to open ADMIN_TOKEN to unlimited guessing.
   if (policy.lockout ? settings.lockoutOff : !(settings.multiplier > 0)) return null;
   // Lockouts and a partner key's own allowances are exact; an address's are scaled.
