@@ -13,8 +13,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
-import { localSecrets } from '@/server/db/local-secrets';
-import { ConfigError, parseEnv, publicBaseUrl, serviceModes } from '@/server/env';
+import { sessionSecret } from '@/server/db/local-secrets';
+import { ConfigError, parseEnv, publicBaseUrl, serviceModes, startWarnings } from '@/server/env';
 import { logger } from '@/server/logger';
 import { buildFront, buildIsCurrent, buildSite, FRONT_DIR } from './lib/site-build';
 
@@ -25,12 +25,13 @@ const root = process.cwd();
 
 async function main() {
   // Without --dev the server runs with NODE_ENV=production (below): check the settings as it will,
-  // so a short ADMIN_TOKEN or INNGEST_DEV stops the start here, before the database is touched.
+  // so a short ADMIN_TOKEN, INNGEST_DEV or a test hook stops the start here, before the database is touched.
   const config = parseEnv(dev ? process.env : { ...process.env, NODE_ENV: 'production' });
   if (prebuilt && !dev && !(existsSync(path.join(root, '.next', 'BUILD_ID')) && existsSync(path.join(root, FRONT_DIR, 'serve.mjs')))) {
     throw new ConfigError('--prebuilt, but there is no build (no .next/BUILD_ID or dist/front/serve.mjs): run `npm run build` first.');
   }
   for (const line of serviceModes(config)) logger.info(line);
+  for (const line of startWarnings(config)) logger.warn(line);
   const database = await openDatabase(config);
   let stopping = false;
   const stopDatabase = async () => {
@@ -57,7 +58,7 @@ async function main() {
       ...process.env,
       ...(dev ? {} : { NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' }),
       DATABASE_URL: database.url,
-      NEXTAUTH_SECRET: config.NEXTAUTH_SECRET ?? localSecrets(path.resolve(config.DATA_DIR)).sessionSecret,
+      NEXTAUTH_SECRET: sessionSecret(config),
       NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? publicBaseUrl(config),
     },
   });

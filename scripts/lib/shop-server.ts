@@ -7,6 +7,7 @@
  * shop's process group is still there after `stopGraceMs`.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,9 @@ export const CALLER_ONLY_VARIABLES = [
   'GOOGLE_CLIENT_SECRET',
   'GOOGLE_ISSUER',
   'GOOGLE_JWKS_URL',
+  'ALLOW_TEST_IDENTITY_PROVIDER',
+  // The test suite's own switch (tests/support/setup.ts); a production shop refuses it.
+  'STAFF_LOCKOUT_OFF',
   'VITEST',
   'VITEST_POOL_ID',
   'VITEST_WORKER_ID',
@@ -108,7 +112,10 @@ export function shopEnvironment(
     PORT: String(settings.port),
     DATA_DIR: settings.dataDir,
     PUBLIC_BASE_URL: settings.url,
-    ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
+    // Production refuses DATABASE_URL without NEXTAUTH_SECRET (instances must share it): a shop
+    // started here is one instance, so a secret of its own does; several on one database get theirs
+    // from the caller (tests/load/shop.ts).
+    ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl, NEXTAUTH_SECRET: base.NEXTAUTH_SECRET ?? randomBytes(32).toString('base64url') } : {}),
     ...(settings.cpuProfileDir ? { NODE_OPTIONS: `--import=${CPU_PROFILE_PRELOAD}`, CPU_PROFILE_DIR: settings.cpuProfileDir } : {}),
     ...settings.env,
   });

@@ -26,6 +26,10 @@ const shopLine = (max: number) =>
       .optional(),
   );
 
+/** Google's own issuer and signing keys: GOOGLE_ISSUER and GOOGLE_JWKS_URL unless a test points them elsewhere. */
+const GOOGLE_ISSUER_DEFAULT = 'https://accounts.google.com';
+const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
+
 /** The studio's address when SHOP_EMAIL is unset: an `.example` domain, which never receives mail. */
 export const EXAMPLE_SHOP_EMAIL = 'studio@atelier-prints.example';
 
@@ -79,8 +83,13 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     /** The OpenID Connect issuer of Google ID tokens and its signing keys; tests point them at a local issuer. */
-    GOOGLE_ISSUER: optionalUrl.transform((v) => v ?? 'https://accounts.google.com'),
-    GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? 'https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUER: optionalUrl.transform((v) => v ?? GOOGLE_ISSUER_DEFAULT),
+    GOOGLE_JWKS_URL: optionalUrl.transform((v) => v ?? GOOGLE_JWKS_DEFAULT),
+    /**
+     * Lets a production server take GOOGLE_ISSUER and GOOGLE_JWKS_URL (a test issuer, as the
+     * end-to-end and two-instance runs use): whoever that issuer vouches for signs in. Refused otherwise.
+     */
+    ALLOW_TEST_IDENTITY_PROVIDER: flag,
     PUBLISH_PER_DAY: positiveInt(300, 100_000),
     /** Memory for cached public catalog answers (per database, MiB); 0 turns the cache off. */
     CATALOG_CACHE_MB: optionalText.pipe(z.coerce.number<string>().int().min(0).max(4096).optional()).transform((v) => v ?? 64),
@@ -173,6 +182,10 @@ const envSchema = z
     SHOP_RESPONSIBLE: shopLine(160),
     /** Days an order's photos are kept after it is delivered or cancelled (decisions.md "Images and retention"); the privacy page states it. */
     PHOTO_RETENTION_DAYS: positiveInt(180, 3650),
+    /** Days after its creation an unpaid order is reminded by e-mail (decisions.md "Payments and refunds"). */
+    UNPAID_REMIND_DAYS: positiveInt(7, 365),
+    /** Days after its creation an unpaid order is cancelled by the shop (the terms say 14); more than UNPAID_REMIND_DAYS. */
+    UNPAID_CANCEL_DAYS: positiveInt(14, 365),
     /**
      * Photo storage customers may fill (MiB, decisions.md "Storage"): past it, counting the uploads no
      * order uses and the photos of unpaid orders, POST /v1/uploads answers 503 storage_full. Staff photos are never refused.
@@ -201,6 +214,21 @@ const envSchema = z
       });
     }
     if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
+    if (e.UNPAID_CANCEL_DAYS <= e.UNPAID_REMIND_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UNPAID_CANCEL_DAYS'],
+        message: `must be greater than UNPAID_REMIND_DAYS (${e.UNPAID_REMIND_DAYS}): the reminder comes before the cancellation`,
+      });
+    }
+    // In any environment (decisions.md "Payments and refunds"): another Stripe address is a stand-in, and a live key must never reach one.
+    if (e.STRIPE_API_BASE && !e.STRIPE_SECRET_KEY?.startsWith('sk_test_')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_BASE'],
+        message: 'is accepted only with a test key (STRIPE_SECRET_KEY=sk_test_…): it sends the Stripe client to another address, which must never see a live key',
+      });
+    }
     if (e.NODE_ENV === 'production') {
       // The wrong-token limit (10 per 15 minutes per address) slows guessing; only length makes it
       // hopeless: 32 random characters are beyond any number of addresses and years.
@@ -218,10 +246,43 @@ const envSchema = z
           path: ['INNGEST_DEV'],
           message: 'must not be set in production: Inngest dev mode accepts unsigned calls of /api/inngest (use INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY)',
         });
+      // A test issuer in production signs in whoever it vouches for, as any shopper: only on purpose, named so.
+      const testIssuer = e.GOOGLE_ISSUER !== GOOGLE_ISSUER_DEFAULT ? 'GOOGLE_ISSUER' : e.GOOGLE_JWKS_URL !== GOOGLE_JWKS_DEFAULT ? 'GOOGLE_JWKS_URL' : undefined;
+      if (testIssuer && !e.ALLOW_TEST_IDENTITY_PROVIDER) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [testIssuer],
+          message: "must not be set in production: it replaces Google's sign-in tokens with another issuer's (a test issuer needs ALLOW_TEST_IDENTITY_PROVIDER=1)",
+        });
+      }
+      // Over http the cookies are not Secure and no HSTS is sent; a local run on its own machine may use http.
+      if (e.PUBLIC_BASE_URL && !isHttpsOrLocal(e.PUBLIC_BASE_URL)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_BASE_URL'],
+          message: 'must be an https address in production (http only for 127.0.0.1 or localhost): over http cookies are not Secure and no HSTS is sent',
+        });
+      }
+      // With a database of its own (DATABASE_URL) the shop may run as several instances, each of which
+      // would otherwise generate its own secret into its DATA_DIR (NextAuth's cookies, photo addresses
+      // and staff sessions would fail across them). The embedded database is one instance's.
+      if (e.DATABASE_URL && !e.NEXTAUTH_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['NEXTAUTH_SECRET'],
+          message: 'must be set in production with DATABASE_URL: every instance must sign with the same secret (openssl rand -base64 32)',
+        });
+      }
       if (e.STAFF_LOCKOUT_OFF)
         ctx.addIssue({ code: 'custom', path: ['STAFF_LOCKOUT_OFF'], message: 'must not be set in production: it lets anyone guess ADMIN_TOKEN without limit' });
     }
   });
+
+/** An https address, or http on this machine itself (127.0.0.1, localhost). */
+function isHttpsOrLocal(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === 'https:' || ['127.0.0.1', 'localhost'].includes(url.hostname);
+}
 
 /** The shortest ADMIN_TOKEN a production server accepts. */
 export const MIN_ADMIN_TOKEN_LENGTH = 32;
@@ -239,7 +300,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const issue = result.error.issues[0]!;
   const variable = String(issue.path[0] ?? 'environment');
   const given = source[variable];
-  const shown = variable.match(/SECRET|TOKEN|KEY|PASSWORD|URL/) ? '' : ` (got ${JSON.stringify(given)})`;
+  const shown = given === undefined || variable.match(/SECRET|TOKEN|KEY|PASSWORD|URL/) ? '' : ` (got ${JSON.stringify(given)})`;
   throw new ConfigError(`Configuration error: ${variable} ${describe(issue)}${shown}. See .env.example.`);
 }
 
@@ -274,6 +335,20 @@ export function serviceModes(e: Env): string[] {
     on(Boolean(e.ADMIN_TOKEN), 'staff endpoints', 'ADMIN_TOKEN unset; every staff endpoint answers 401'),
     on(Boolean(e.SHOP_ADDRESS), 'shop identity', 'SHOP_LEGAL_NAME and SHOP_ADDRESS unset; the legal pages show example values and the footer says the shop is a demonstration'),
   ];
+}
+
+/**
+ * What a production start says loudly (a warning line each): settings that are allowed on purpose
+ * but must never be forgotten on a shop with real customers.
+ */
+export function startWarnings(e: Env): string[] {
+  const warnings: string[] = [];
+  if (e.NODE_ENV === 'production' && e.ALLOW_TEST_IDENTITY_PROVIDER && (e.GOOGLE_ISSUER !== GOOGLE_ISSUER_DEFAULT || e.GOOGLE_JWKS_URL !== GOOGLE_JWKS_DEFAULT)) {
+    warnings.push(
+      `WARNING: ALLOW_TEST_IDENTITY_PROVIDER=1: sign-in trusts the identity provider at ${e.GOOGLE_ISSUER} (keys ${e.GOOGLE_JWKS_URL}), not Google; whoever it vouches for signs in as any shopper. Never on a shop with real customers.`,
+    );
+  }
+  return warnings;
 }
 
 /** Whether WIKIDATA_SPARQL_URL is Wikimedia's public query service (which wants a contact in the User-Agent). */

@@ -48,6 +48,7 @@ beforeAll(async () => {
     GOOGLE_CLIENT_SECRET: 'test-client-secret',
     GOOGLE_ISSUER: issuer.url,
     GOOGLE_JWKS_URL: issuer.jwksUrl,
+    ALLOW_TEST_IDENTITY_PROVIDER: '1',
     // The production default: each instance re-reads the catalog version at most once a second.
     CATALOG_CACHE_RECHECK_MS: '1000',
   };

@@ -5,10 +5,13 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startEmbeddedPostgres } from '@/server/db/embedded';
 
+/** The suite's own switch (tests/support/setup.ts), which a production start refuses: not for these starts. */
+const suiteOnly = { STAFF_LOCKOUT_OFF: undefined };
+
 describe('npm start', () => {
   test('a malformed setting stops it at once with one line naming the variable', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
-      env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' },
+      env: { ...process.env, ...suiteOnly, PORT: 'eighty', DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -24,7 +27,7 @@ describe('npm start', () => {
 
   test('a production start with an ADMIN_TOKEN shorter than 32 characters stops at once with one line naming it', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
-      env: { ...process.env, ADMIN_TOKEN: 'short-staff-token', DATABASE_URL: '' },
+      env: { ...process.env, ...suiteOnly, ADMIN_TOKEN: 'short-staff-token', DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -38,6 +41,21 @@ describe('npm start', () => {
     expect(lines[0]).not.toContain('short-staff-token');
   });
 
+  test('a production start with a test identity provider and nothing allowing it stops at once with one line naming it', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
+      env: { ...process.env, ...suiteOnly, ADMIN_TOKEN: undefined, GOOGLE_ISSUER: 'http://127.0.0.1:3108', ALLOW_TEST_IDENTITY_PROVIDER: undefined, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stderr
+      .trim()
+      .split('\n')
+      .filter((line) => line.trim());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/GOOGLE_ISSUER must not be set in production.*ALLOW_TEST_IDENTITY_PROVIDER=1/);
+  });
+
   test('--prebuilt with no build in .next stops at once with one line saying what to do', () => {
     // A checkout with everything but a build: the same sources, linked into a fresh folder.
     const checkout = mkdtempSync(path.join(tmpdir(), 'prebuilt-'));
@@ -46,7 +64,7 @@ describe('npm start', () => {
       mkdirSync(path.join(checkout, '.next'));
       const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts', '--prebuilt'], {
         cwd: checkout,
-        env: { ...process.env, DATABASE_URL: '', ADMIN_TOKEN: 'a-production-length-staff-token-0123456789' },
+        env: { ...process.env, ...suiteOnly, DATABASE_URL: '', ADMIN_TOKEN: 'a-production-length-staff-token-0123456789' },
         encoding: 'utf8',
         timeout: 60_000,
       });

@@ -28,6 +28,8 @@ export const e2eGoogleEnv = (shopUrl: string): Record<string, string> => ({
   GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT_SECRET,
   GOOGLE_ISSUER: E2E_OIDC_URL,
   GOOGLE_JWKS_URL: `${E2E_OIDC_URL}/jwks`,
+  // A production shop takes a test issuer only when told so (and says so loudly at start).
+  ALLOW_TEST_IDENTITY_PROVIDER: '1',
   // The address the browser uses. NextAuth builds its callback address from it (the state and
   // PKCE cookies set before the redirect must come back to the same host), and account writes are
   // accepted from this Origin: behind `next start` a request's own URL says localhost, not 127.0.0.1.

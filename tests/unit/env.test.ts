@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseEnv, serviceModes } from '@/server/env';
+import { ConfigError, parseEnv, serviceModes, startWarnings } from '@/server/env';
 
 describe('configuration', () => {
   test('nothing configured is a working shop with defaults', () => {
@@ -62,6 +62,68 @@ describe('configuration', () => {
   test('production refuses STAFF_LOCKOUT_OFF (the staff-token lockout is off only in the test suite)', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', STAFF_LOCKOUT_OFF: '1' })).toThrow(/^Configuration error: STAFF_LOCKOUT_OFF must not be set in production/);
     expect(parseEnv({ NODE_ENV: 'test', STAFF_LOCKOUT_OFF: '1' }).STAFF_LOCKOUT_OFF).toBe(true);
+  });
+
+  test('production refuses GOOGLE_ISSUER and GOOGLE_JWKS_URL unless ALLOW_TEST_IDENTITY_PROVIDER allows them, and then says so loudly', () => {
+    const issuer = { GOOGLE_ISSUER: 'http://127.0.0.1:3108', GOOGLE_JWKS_URL: 'http://127.0.0.1:3108/jwks' };
+    expect(() => parseEnv({ NODE_ENV: 'production', ...issuer })).toThrow(/^Configuration error: GOOGLE_ISSUER must not be set in production.*ALLOW_TEST_IDENTITY_PROVIDER=1/);
+    expect(() => parseEnv({ NODE_ENV: 'production', GOOGLE_JWKS_URL: issuer.GOOGLE_JWKS_URL })).toThrow(/^Configuration error: GOOGLE_JWKS_URL must not be set in production/);
+    const allowed = parseEnv({ NODE_ENV: 'production', ...issuer, ALLOW_TEST_IDENTITY_PROVIDER: '1' });
+    expect(allowed.GOOGLE_ISSUER).toBe(issuer.GOOGLE_ISSUER);
+    const warnings = startWarnings(allowed);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^WARNING: ALLOW_TEST_IDENTITY_PROVIDER=1: .*http:\/\/127\.0\.0\.1:3108/);
+    // Google's own (the default, or set to it) needs nothing; development takes any issuer, silently.
+    expect(startWarnings(parseEnv({ NODE_ENV: 'production', GOOGLE_ISSUER: 'https://accounts.google.com', ALLOW_TEST_IDENTITY_PROVIDER: '1' }))).toEqual([]);
+    expect(startWarnings(parseEnv({ NODE_ENV: 'development', ...issuer }))).toEqual([]);
+  });
+
+  test('STRIPE_API_BASE is accepted only with an sk_test_ key, in any environment', () => {
+    const base = { STRIPE_API_BASE: 'http://127.0.0.1:12111' };
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      for (const key of [undefined, 'sk_live_51abc', 'rk_live_51abc', 'sk_tes_x']) {
+        expect(() => parseEnv({ NODE_ENV, ...base, STRIPE_SECRET_KEY: key }), `${NODE_ENV} ${key}`).toThrow(
+          /^Configuration error: STRIPE_API_BASE is accepted only with a test key/,
+        );
+      }
+      expect(parseEnv({ NODE_ENV, ...base, STRIPE_SECRET_KEY: 'sk_test_local' }).STRIPE_API_BASE).toBe(base.STRIPE_API_BASE);
+    }
+    // A live key without STRIPE_API_BASE is Stripe itself.
+    expect(parseEnv({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_51abc' }).STRIPE_SECRET_KEY).toBe('sk_live_51abc');
+  });
+
+  test('production wants an https PUBLIC_BASE_URL (one line naming it); http only on 127.0.0.1 and localhost', () => {
+    for (const url of ['http://prints.example', 'http://localhost.prints.example', 'http://127.0.0.1.nip.io']) {
+      let thrown: unknown;
+      try {
+        parseEnv({ NODE_ENV: 'production', PUBLIC_BASE_URL: url });
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as Error).message, url).toMatch(/^Configuration error: PUBLIC_BASE_URL must be an https address in production/);
+      expect((thrown as Error).message.split('\n')).toHaveLength(1);
+    }
+    for (const url of ['https://prints.example', 'http://127.0.0.1:3000', 'http://localhost:3000/'])
+      expect(parseEnv({ NODE_ENV: 'production', PUBLIC_BASE_URL: url }).PUBLIC_BASE_URL).toBe(url);
+    expect(parseEnv({ NODE_ENV: 'development', PUBLIC_BASE_URL: 'http://prints.example' }).PUBLIC_BASE_URL).toBe('http://prints.example');
+  });
+
+  test('production with DATABASE_URL (several instances possible) refuses a missing NEXTAUTH_SECRET', () => {
+    const DATABASE_URL = 'postgresql://shop:pw@db:5432/shop';
+    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL })).toThrow(/^Configuration error: NEXTAUTH_SECRET must be set in production with DATABASE_URL/);
+    expect(parseEnv({ NODE_ENV: 'production', DATABASE_URL, NEXTAUTH_SECRET: 's'.repeat(32) }).NEXTAUTH_SECRET).toHaveLength(32);
+    // The embedded database is one instance's own: its generated secret (DATA_DIR/secrets.json) does.
+    expect(parseEnv({ NODE_ENV: 'production' }).NEXTAUTH_SECRET).toBeUndefined();
+    expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL }).NEXTAUTH_SECRET).toBeUndefined();
+  });
+
+  test('UNPAID_REMIND_DAYS and UNPAID_CANCEL_DAYS: 7 and 14 days, the cancellation after the reminder', () => {
+    expect(parseEnv({})).toMatchObject({ UNPAID_REMIND_DAYS: 7, UNPAID_CANCEL_DAYS: 14 });
+    expect(parseEnv({ UNPAID_REMIND_DAYS: '3', UNPAID_CANCEL_DAYS: '10' })).toMatchObject({ UNPAID_REMIND_DAYS: 3, UNPAID_CANCEL_DAYS: 10 });
+    expect(() => parseEnv({ UNPAID_REMIND_DAYS: '14' })).toThrow(/^Configuration error: UNPAID_CANCEL_DAYS must be greater than UNPAID_REMIND_DAYS \(14\)[^(]*$/);
+    expect(() => parseEnv({ UNPAID_CANCEL_DAYS: '5' })).toThrow(/^Configuration error: UNPAID_CANCEL_DAYS must be greater than UNPAID_REMIND_DAYS \(7\).*\(got "5"\)/);
+    expect(() => parseEnv({ UNPAID_REMIND_DAYS: '0' })).toThrow(/^Configuration error: UNPAID_REMIND_DAYS/);
+    expect(() => parseEnv({ UNPAID_CANCEL_DAYS: 'two weeks' })).toThrow(/^Configuration error: UNPAID_CANCEL_DAYS/);
   });
 
   test('a secret is never echoed back in the message', () => {

@@ -88,7 +88,14 @@ describe('the shop-starting helper', () => {
   });
 
   test("keeps the caller's outside services and tool variables from the shop; the caller's settings win", () => {
-    const base = { PATH: '/usr/bin', STRIPE_SECRET_KEY: 'sk_live_developer', DATABASE_URL: 'postgresql://developer', VITEST_WORKER_ID: '3', LOG_LEVEL: 'info' };
+    const base = {
+      PATH: '/usr/bin',
+      STRIPE_SECRET_KEY: 'sk_live_developer',
+      DATABASE_URL: 'postgresql://developer',
+      VITEST_WORKER_ID: '3',
+      LOG_LEVEL: 'info',
+      STAFF_LOCKOUT_OFF: '1',
+    };
     const env = shopEnvironment(base, { port: 4100, url: 'http://127.0.0.1:4100', dataDir: '/tmp/x', env: { LOG_LEVEL: 'warn', GONE: undefined } });
     expect(env).toEqual({
       PATH: '/usr/bin',
@@ -103,6 +110,8 @@ describe('the shop-starting helper', () => {
     const profiled = shopEnvironment({}, { port: 1, url: 'u', dataDir: 'd', databaseUrl: 'postgresql://x', cpuProfileDir: '/tmp/prof' });
     expect(profiled).toMatchObject({
       DATABASE_URL: 'postgresql://x',
+      // Production refuses DATABASE_URL without a session secret: one shop, one secret of its own.
+      NEXTAUTH_SECRET: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       CPU_PROFILE_DIR: '/tmp/prof',
       NODE_OPTIONS: expect.stringMatching(/^--import=.*scripts\/lib\/cpu-profile\.mjs$/),
     });
