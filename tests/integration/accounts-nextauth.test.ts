@@ -51,12 +51,11 @@ class Browser {
   }
 }
 
-describe('NextAuth redirect sign-in with Google', () => {
-  test('makes the same user, account and session rows as ID-token sign-in, and either flow finds the other', async () => {
-    const id = randomUUID().slice(0, 8);
-    const who = { sub: `g-redirect-${id}`, email: `redirect-${id}@accounts.test`, email_verified: true, name: 'Redirect Tester' };
-    issuer.server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, who));
-
+/** The whole redirect flow for the Google identity `who`: csrf, sign-in, the issuer's authorize, the callback. */
+async function redirectSignIn(who: Record<string, unknown>) {
+  const sign = (token: { payload: Record<string, unknown> }) => void Object.assign(token.payload, who);
+  issuer.server.service.on('beforeTokenSigning', sign);
+  try {
     const browser = new Browser();
     const csrf = await browser.call('GET', ['csrf']);
     expect(csrf.body.csrfToken).toEqual(expect.any(String));
@@ -70,6 +69,17 @@ describe('NextAuth redirect sign-in with Google', () => {
     const back = await fetch(authorize, { redirect: 'manual' });
     const callback = new URL(back.headers.get('location')!);
     const done = await browser.call('GET', ['callback', 'google'], Object.fromEntries(callback.searchParams));
+    return { browser, done };
+  } finally {
+    issuer.server.service.off('beforeTokenSigning', sign);
+  }
+}
+
+describe('NextAuth redirect sign-in with Google', () => {
+  test('makes the same user, account and session rows as ID-token sign-in, and either flow finds the other', async () => {
+    const id = randomUUID().slice(0, 8);
+    const who = { sub: `g-redirect-${id}`, email: `redirect-${id}@accounts.test`, email_verified: true, name: 'Redirect Tester' };
+    const { browser, done } = await redirectSignIn(who);
     expect(done.status).toBe(302);
     const token = browser.cookies[COOKIE];
     expect(token).toBeTruthy();
@@ -87,5 +97,24 @@ describe('NextAuth redirect sign-in with Google', () => {
     expect(oneTap.body.user.id).toBe(account.userId);
     expect(await db().user.count({ where: { email: who.email } })).toBe(1);
     expect(await db().account.count({ where: { providerAccountId: who.sub } })).toBe(1);
+  });
+
+  test('an e-mail Google does not say it verified signs nobody in and is linked to nobody', async () => {
+    const id = randomUUID().slice(0, 8);
+    const email = `victim-${id}@accounts.test`;
+    // The address's owner has an account already (ID-token sign-in, verified).
+    const owner = await rest('POST', '/account/auth/google', { json: { credential: await issuer.idToken({ sub: `g-owner-${id}`, email }) } });
+    expect(owner.status).toBe(200);
+
+    for (const email_verified of [false, undefined]) {
+      const sub = `g-claimer-${id}-${String(email_verified)}`;
+      const { browser, done } = await redirectSignIn({ sub, email, email_verified, name: 'Not Verified' });
+      expect(done.status).toBe(302);
+      expect(done.location).toMatch(/\/api\/auth\/error\?error=AccessDenied$/);
+      expect(browser.cookies[COOKIE]).toBeUndefined();
+      expect(await db().account.count({ where: { providerAccountId: sub } })).toBe(0);
+    }
+    expect(await db().account.count({ where: { userId: owner.body.user.id } })).toBe(1);
+    expect(await db().session.count({ where: { userId: owner.body.user.id } })).toBe(1);
   });
 });

@@ -39,7 +39,20 @@ export function authOptions(): AuthOptions {
     // The shop's own page explains a sign-in that did not complete, instead of NextAuth's bare
     // English one; NextAuth cannot know the visitor's language here, so it is the English page.
     pages: { signIn: `/en${pagePath.signIn()}`, error: `/en${pagePath.signIn()}` },
+    callbacks: {
+      // Google vouches for an address only when it says it verified it: an unverified one could be
+      // anybody's, and signing it in (or linking it to the user of that address, as above) would hand
+      // that user's account over. ID-token sign-in refuses the same (verifyGoogleIdToken). Runs before
+      // NextAuth creates or links anything; refused, the browser lands on the sign-in page's error.
+      signIn: ({ account, profile }) => account?.provider !== 'google' || emailVerified(profile),
+    },
   };
+}
+
+/** Whether Google's profile (the ID token's claims) says its e-mail address is verified. */
+function emailVerified(profile: unknown): boolean {
+  const verified = (profile as { email_verified?: unknown } | undefined)?.email_verified;
+  return verified === true || verified === 'true';
 }
 
 /**
