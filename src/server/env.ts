@@ -133,6 +133,11 @@ const envSchema = z
     INNGEST_DEV: flag,
     /** A self-hosted Inngest server or dev server; unset: Inngest Cloud (or the local dev server with INNGEST_DEV). */
     INNGEST_BASE_URL: optionalUrl,
+    /**
+     * The origin Inngest calls this shop at (https://prints.example, or an address inside the network
+     * for a self-hosted Inngest): a sync registers it, whatever address the sync request names.
+     */
+    INNGEST_SERVE_ORIGIN: optionalUrl,
     /** Behind a load balancer: take the client's address from X-Forwarded-For (its last entry, the one the balancer added). Off: the socket's address. */
     TRUST_PROXY: flag,
     /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
@@ -271,6 +276,14 @@ const envSchema = z
           code: 'custom',
           path: ['NEXTAUTH_SECRET'],
           message: 'must be set in production with DATABASE_URL: every instance must sign with the same secret (openssl rand -base64 32)',
+        });
+      }
+      // /api/inngest answers signed calls only (syncs included): without the key none can be checked.
+      if (e.INNGEST_EVENT_KEY && !e.INNGEST_SIGNING_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['INNGEST_SIGNING_KEY'],
+          message: 'must be set in production with INNGEST_EVENT_KEY: Inngest signs every call of /api/inngest with it, syncs included',
         });
       }
       if (e.STAFF_LOCKOUT_OFF)

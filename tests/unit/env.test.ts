@@ -59,6 +59,15 @@ describe('configuration', () => {
     expect(parseEnv({ NODE_ENV: 'development', INNGEST_DEV: '1' }).INNGEST_DEV).toBe(true);
   });
 
+  test('production refuses INNGEST_EVENT_KEY without INNGEST_SIGNING_KEY (every call of /api/inngest is signed, syncs too)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', INNGEST_EVENT_KEY: 'k' })).toThrow(
+      /^Configuration error: INNGEST_SIGNING_KEY must be set in production with INNGEST_EVENT_KEY/,
+    );
+    expect(parseEnv({ NODE_ENV: 'production', INNGEST_EVENT_KEY: 'k', INNGEST_SIGNING_KEY: 'signkey-prod-00' }).INNGEST_SIGNING_KEY).toBe('signkey-prod-00');
+    expect(parseEnv({ INNGEST_SERVE_ORIGIN: 'https://prints.example' }).INNGEST_SERVE_ORIGIN).toBe('https://prints.example');
+    expect(() => parseEnv({ INNGEST_SERVE_ORIGIN: 'prints.example' })).toThrow(/^Configuration error: INNGEST_SERVE_ORIGIN must be an http\(s\) address/);
+  });
+
   test('production refuses STAFF_LOCKOUT_OFF (the staff-token lockout is off only in the test suite)', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', STAFF_LOCKOUT_OFF: '1' })).toThrow(/^Configuration error: STAFF_LOCKOUT_OFF must not be set in production/);
     expect(parseEnv({ NODE_ENV: 'test', STAFF_LOCKOUT_OFF: '1' }).STAFF_LOCKOUT_OFF).toBe(true);

@@ -6,7 +6,14 @@ import { functions } from '@/server/jobs/functions';
 
 export const dynamic = 'force-dynamic';
 
-const inngestHandlers = serve({ client: inngest, functions });
+/**
+ * Every call is signed, syncs too (`enableUnauthedSync: false`, Inngest SDK 4.4+): an unsigned PUT
+ * used to make the shop register itself with Inngest, at the address taken from that request.
+ * Inngest Cloud and a self-hosted server sync in band, signed, with the address they were given;
+ * INNGEST_SERVE_ORIGIN, when set, is registered instead. (Dev mode, refused in production, checks
+ * no signatures at all.)
+ */
+const inngestHandlers = serve({ client: inngest, functions, enableUnauthedSync: false, serveOrigin: env().INNGEST_SERVE_ORIGIN });
 
 /** With no Inngest configured the in-process worker runs the jobs, and nobody should call here. */
 const off = () =>
