@@ -260,14 +260,14 @@ describe("the dashboard's Partners procedures", () => {
     );
   const signedIn = async () => `${staffCookieName(false)}=${(await newStaffSession(db(), process.env.ADMIN_TOKEN!)).value}`;
 
-  test('make a key (shown once, defaults 1000 an hour), list it with its use, revoke it: staff only', async () => {
+  test('make a key (shown once, defaults 1000 orders and 100 uploads an hour), list it with its use, revoke it: staff only', async () => {
     const cookie = await signedIn();
     const made = await dashboard('partners.create', { name: '  Atelier Lyon  ' }, cookie);
     expect(made.status).toBe(200);
     const { result } = await made.json();
     const { key, partner } = result.data;
     expect(key).toMatch(/^pk_live_/);
-    expect(partner).toMatchObject({ name: 'Atelier Lyon', prefix: key.slice(0, 12), ordersPerHour: 1000, uploadsPerHour: 1000, revokedAt: null, ordersTotal: 0 });
+    expect(partner).toMatchObject({ name: 'Atelier Lyon', prefix: key.slice(0, 12), ordersPerHour: 1000, uploadsPerHour: 100, revokedAt: null, ordersTotal: 0 });
     expect(JSON.stringify(partner)).not.toContain(key.slice(12));
 
     expect((await order(newClient(), key)).status).toBe(201);

@@ -113,7 +113,7 @@ const partnerKeyScheme = {
   description:
     "Authorization: Bearer pk_live_… — a partner key, made by the studio's staff for an outside client's server (the key is shown once). " +
     "Optional: without it a request is anonymous and limited per address (orders 20 an hour). With it the key's own allowances apply " +
-    '(orders and photo uploads per hour, 1000 unless staff set others), a request refused with 400 counts against none of them, and orders ' +
+    '(per hour: 1000 orders and 100 photo uploads unless staff set others), a request refused with 400 counts against none of them, and orders ' +
     'record the partner. An unknown or revoked key is 401 unauthorized, never served as anonymous. Send it from a server only.',
 } as const;
 

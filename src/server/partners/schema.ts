@@ -4,17 +4,20 @@ import { z } from 'zod';
 /**
  * The Partners page's contracts (the staff dashboard's tRPC only; partner keys are not managed
  * through /v1). Allowances are per hour; the defaults leave a partner's server room for a busy
- * hour (1000 orders) while a stolen key still cannot flood the studio without limit.
+ * hour (1000 orders) while a stolen key still cannot flood the studio without limit. Uploads
+ * default lower (issue 38): 100 photos of up to 20 MB are 2 GB an hour, while 1000 were 20 GB,
+ * four times the default storage quota; staff raise it for a partner that sends many photos.
  */
-export const DEFAULT_PARTNER_ALLOWANCE = 1000;
+export const DEFAULT_PARTNER_ORDERS = 1000;
+export const DEFAULT_PARTNER_UPLOADS = 100;
 export const MAX_PARTNER_ALLOWANCE = 100_000;
 
-const allowance = z.int().min(1).max(MAX_PARTNER_ALLOWANCE).default(DEFAULT_PARTNER_ALLOWANCE);
+const allowance = (fallback: number) => z.int().min(1).max(MAX_PARTNER_ALLOWANCE).default(fallback);
 
 export const CreatePartnerKey = z.object({
   name: z.string().trim().min(1).max(100),
-  ordersPerHour: allowance,
-  uploadsPerHour: allowance,
+  ordersPerHour: allowance(DEFAULT_PARTNER_ORDERS),
+  uploadsPerHour: allowance(DEFAULT_PARTNER_UPLOADS),
 });
 export type CreatePartnerKey = z.input<typeof CreatePartnerKey>;
 

@@ -7,7 +7,9 @@ import { staffApi } from '../../_lib/trpc';
 import styles from '../staff.module.css';
 
 /** As the server's contract (src/server/partners/schema.ts) allows; checked here first to say what is wrong beside the field. */
-const DEFAULT_ALLOWANCE = '1000';
+const DEFAULT_ORDERS = '1000';
+/** Lower than orders: 100 photos of up to 20 MB are 2 GB an hour (the server's DEFAULT_PARTNER_UPLOADS says why). */
+const DEFAULT_UPLOADS = '100';
 const MAX_ALLOWANCE = 100_000;
 
 type Field = 'name' | 'orders' | 'uploads';
@@ -27,8 +29,8 @@ export function NewPartnerKey() {
   const router = useRouter();
   const id = useId();
   const [name, setName] = useState('');
-  const [orders, setOrders] = useState(DEFAULT_ALLOWANCE);
-  const [uploads, setUploads] = useState(DEFAULT_ALLOWANCE);
+  const [orders, setOrders] = useState(DEFAULT_ORDERS);
+  const [uploads, setUploads] = useState(DEFAULT_UPLOADS);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [made, setMade] = useState<{ name: string; key: string } | null>(null);
@@ -49,8 +51,8 @@ export function NewPartnerKey() {
       setMade({ name: answer.partner.name, key: answer.key });
       setCopied(null);
       setName('');
-      setOrders(DEFAULT_ALLOWANCE);
-      setUploads(DEFAULT_ALLOWANCE);
+      setOrders(DEFAULT_ORDERS);
+      setUploads(DEFAULT_UPLOADS);
       router.refresh();
     },
     onError: (error) => setFailure(error.data?.httpStatus === 401 ? t('errors.signedOut') : error.data?.appCode === 'invalid_input' ? t('errors.invalid') : t('errors.failed')),
