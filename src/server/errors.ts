@@ -18,6 +18,13 @@ export const errorStatus = {
   payment_unavailable: 409,
   /** Ours, beyond the contract's table: the shop cannot serve right now (health check failing). */
   unavailable: 503,
+  /**
+   * Third round (decisions.md "Storage"): a customer upload refused because the photos the shop holds
+   * for nobody yet (uploads no order uses, unpaid orders' photos) are past UPLOAD_QUOTA_MB. 503, not
+   * 507: the client did nothing wrong and may try later (Retry-After); it stores nothing and counts
+   * against no allowance.
+   */
+  storage_full: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -50,5 +57,15 @@ export class RateLimited extends DomainError {
     message = `Too many requests; try again in ${retryAfterSeconds} seconds.`,
   ) {
     super('rate_limited', message);
+  }
+}
+
+/** Photo storage past its quota (src/server/uploads/quota.ts): 503 with `Retry-After: retryAfterSeconds`. */
+export class StorageFull extends DomainError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+  ) {
+    super('storage_full', message);
   }
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
-import { DomainError, errorStatus, RateLimited, type ErrorCode, type FieldProblem } from '@/server/errors';
+import { DomainError, errorStatus, RateLimited, StorageFull, type ErrorCode, type FieldProblem } from '@/server/errors';
 import { internalErrorBody } from '@/front/answers';
 import { currentRequest, logger } from '@/server/logger';
 
@@ -24,7 +24,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function contractError(error: unknown, where: string): Response {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (cause instanceof DomainError) {
-    const headers = cause instanceof RateLimited ? { 'Retry-After': String(cause.retryAfterSeconds) } : undefined;
+    const headers = cause instanceof RateLimited || cause instanceof StorageFull ? { 'Retry-After': String(cause.retryAfterSeconds) } : undefined;
     return errorResponse(cause.code, cause.message, cause.details, headers);
   }
   // A ZodError behind anything but a refused input (an answer that fails its own output schema) is ours.

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { LimitName } from '@/server/limits/policy';
 import type { Method } from './routes';
+import type { Context } from './trpc';
 import { stripeWebhookRoute } from '@/server/payments/handler';
 import { orderPhotoRoute, studioPhotoRoute } from '@/server/orders/photo-routes';
 import { adminPhotoRoute, uploadRoute } from '@/server/uploads/handler';
@@ -18,7 +19,8 @@ export interface RequestHandlerRoute {
   staff?: boolean;
   /** The per-client limit each call counts against (checked by rest.ts before `handle` runs). */
   rateLimit?: LimitName;
-  handle(request: Request, params: Record<string, string>): Promise<Response>;
+  /** `context`: the request's own (its database, its actor), as a procedure's; rest.ts always passes it. */
+  handle(request: Request, params: Record<string, string>, context?: Context): Promise<Response>;
   /** The OpenAPI operation object (error responses are rewritten to the contract's body). */
   openapi: Record<string, unknown> & { operationId: string; responses: Record<string, unknown> };
 }

@@ -247,13 +247,16 @@ function addSchema(schemas: Record<string, unknown>, schema: z.ZodType, io: 'inp
 
 /** Every error response gets the contract's body; the ones any operation can give are added. */
 function rewriteErrors(responses: Responses, takesInput: boolean) {
+  // An operation's own 503 (uploads: storage_full) is said first; any operation may meet the database's.
+  const own503 = responses['503'] ? String(responses['503'].description) : undefined;
   for (const [status, response] of Object.entries(responses)) {
     if (Number(status) >= 400) responses[status] = errorResponse(String(response.description ?? 'Error'));
   }
   if (takesInput) responses['400'] ??= errorResponse('Invalid input');
   responses['500'] = errorResponse('Something went wrong on our side');
+  const unavailable = 'cannot be reached just now (unavailable); try again after Retry-After';
   responses['503'] = {
-    ...errorResponse('The database cannot be reached just now (unavailable); try again after Retry-After'),
+    ...errorResponse(own503 ? `${own503}. Or the database ${unavailable}` : `The database ${unavailable}`),
     headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } },
   };
 }

@@ -197,21 +197,22 @@ type Handler = Extract<Route['answeredBy'], { handler: unknown }>['handler'];
 /** A hand-written handler (raw bytes, the signed webhook, a photo), behind the same staff check and limits as a procedure. */
 async function answerByHandler({ request, route, path, where, contextOf }: Asked, handler: Handler): Promise<Response> {
   // A limit that counts only accepted requests (stored photos) gets its count back when the
-  // request is refused for what it sent (400, 413, 415).
+  // request is refused for what it sent (400, 413, 415), or because photo storage is full (503
+  // storage_full: nothing was stored, decisions.md "Storage").
   let counted: CountedRequest | null = null;
-  const refundOn = async (status: number) => {
-    if (counted && (status === 400 || status === 413 || status === 415)) await giveCountBack(contextOf(), counted);
+  const refundOn = async (status: number, code?: string) => {
+    if (counted && (status === 400 || status === 413 || status === 415 || code === 'storage_full')) await giveCountBack(contextOf(), counted);
   };
   try {
     if (route.staff && (await contextOf().actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
     // A partner's uploads count against its key, the staff's against nothing (countAgainstLimit).
     if (handler.rateLimit) counted = await countAgainstLimit(contextOf(), handler.rateLimit);
-    const response = await handler.handle(request.whole(), pathParams(route, path));
+    const response = await handler.handle(request.whole(), pathParams(route, path), contextOf());
     await refundOn(response.status);
     return response;
   } catch (error) {
     const response = contractError(error, where);
-    if (error instanceof DomainError) await refundOn(response.status);
+    if (error instanceof DomainError) await refundOn(response.status, error.code);
     return response;
   }
 }

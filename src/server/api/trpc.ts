@@ -96,6 +96,7 @@ const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   rate_limited: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_SERVER_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  storage_full: 'SERVICE_UNAVAILABLE',
 };
 
 /** A DomainError as the matching TRPCError, kept as its cause (the contract's error body reads it). */

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import type { RequestHandlerRoute } from '@/server/api/handlers';
-import { db } from '@/server/db/client';
+import { db, type Db } from '@/server/db/client';
 import { invalidInput } from '@/server/errors';
 import { configuredUploadDeps } from '@/server/uploads/handler';
 import type { UploadDeps } from '@/server/uploads/service';
@@ -37,10 +37,13 @@ export async function studioPhotoOf(request: Request, code: string) {
   return { code, ...parsed.data };
 }
 
-/** Adds a studio photo from a request whose body is the photo (shared by /v1 and the dashboard's own door). */
-export async function receiveStudioPhoto(request: Request, code: string, deps: UploadDeps = configuredUploadDeps()): Promise<Response> {
+/**
+ * Adds a studio photo from a request whose body is the photo (shared by /v1 and the dashboard's own
+ * door). Never bound by the storage quota: `deps` carry none (decisions.md "Storage").
+ */
+export async function receiveStudioPhoto(request: Request, code: string, deps: UploadDeps = configuredUploadDeps(), database: Db = db()): Promise<Response> {
   const photo = await studioPhotoOf(request, code);
-  const view = await addStudioPhoto(db(), deps, photo, {
+  const view = await addStudioPhoto(database, deps, photo, {
     contentType: request.headers.get('content-type'),
     contentLength: request.headers.get('content-length'),
     body: request.body,
@@ -54,7 +57,7 @@ export function studioPhotoRoute(deps: () => UploadDeps = configuredUploadDeps):
     method: 'POST',
     path: '/admin/orders/{code}/photos',
     staff: true,
-    handle: (request, params) => receiveStudioPhoto(request, params.code ?? '', deps()),
+    handle: (request, params, context) => receiveStudioPhoto(request, params.code ?? '', deps(), context?.db),
     openapi: {
       operationId: 'admin-orders-photos-create',
       summary: "Add a sketch, progress or finished photo to an order's timeline (staff)",

@@ -7,6 +7,7 @@ import { env } from '@/server/env';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
 import { acceptedPhotoTypes, MAX_UPLOAD_BYTES } from '@/shared/uploads';
 import { UploadCreated } from './schema';
+import { quotaBytes, STORAGE_FULL_RETRY_AFTER_SECONDS } from './quota';
 import { readPhoto, receivePhoto, type UploadDeps } from './service';
 
 /** The configured storage, with spool files kept in the private uploads folder. */
@@ -16,18 +17,25 @@ export function configuredUploadDeps(): UploadDeps {
 
 const binary = { type: 'string', format: 'binary' };
 
-/** `POST /v1/uploads`: the raw photo bytes as the body (not JSON, not multipart). */
+/**
+ * `POST /v1/uploads`: the raw photo bytes as the body (not JSON, not multipart). A customer's
+ * upload, so it is bound by the storage quota (UPLOAD_QUOTA_MB, quota.ts); studio photos are not.
+ */
 export function uploadRoute(deps: () => UploadDeps = configuredUploadDeps): RequestHandlerRoute {
   return {
     method: 'POST',
     path: '/uploads',
     rateLimit: 'photoUpload',
-    async handle(request) {
-      const created = await receivePhoto(db(), deps(), {
-        contentType: request.headers.get('content-type'),
-        contentLength: request.headers.get('content-length'),
-        body: request.body,
-      });
+    async handle(request, _params, context) {
+      const created = await receivePhoto(
+        context?.db ?? db(),
+        { quotaBytes: quotaBytes(env().UPLOAD_QUOTA_MB), ...deps() },
+        {
+          contentType: request.headers.get('content-type'),
+          contentLength: request.headers.get('content-length'),
+          body: request.body,
+        },
+      );
       return Response.json(created, { status: 201 });
     },
     openapi: {
@@ -46,6 +54,11 @@ export function uploadRoute(deps: () => UploadDeps = configuredUploadDeps): Requ
         '400': { description: 'Empty body' },
         '413': { description: 'Larger than 20 MB' },
         '415': { description: 'Not a JPEG, PNG, WebP or HEIC/HEIF image, or not the type its Content-Type names' },
+        '503': {
+          description:
+            "The shop's photo storage is full (storage_full): the uploads no order uses and the photos of unpaid orders, with this one, would pass its quota. " +
+            `Nothing was stored and no upload allowance was used; try again after Retry-After (${STORAGE_FULL_RETRY_AFTER_SECONDS} s: room comes back as unused uploads expire and unpaid orders are paid)`,
+        },
       },
     },
   };

@@ -8,6 +8,7 @@ import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, notFound } from '@/server/errors';
 import type { PhotoStorage } from '@/server/integrations/storage';
 import { acceptedPhotoTypes, MAX_UPLOAD_BYTES, type PhotoType } from '@/shared/uploads';
+import { ensureRoomFor } from './quota';
 import { UploadId, type UploadCreated } from './schema';
 
 export interface UploadDeps {
@@ -15,6 +16,11 @@ export interface UploadDeps {
   /** A private folder for files on their way in (same file system as a disk storage, so they are moved, not copied). */
   spoolDir: string;
   maxBytes?: number;
+  /**
+   * Customer uploads only: the storage quota in bytes (UPLOAD_QUOTA_MB, quota.ts). Past it the
+   * photo is refused with StorageFull before anything is stored. Absent (studio photos): no bound.
+   */
+  quotaBytes?: number;
 }
 
 /** file-type reads at most this many leading bytes to recognise a format. */
@@ -66,8 +72,9 @@ async function measure(file: string): Promise<{ width: number | null; height: nu
 /**
  * Receives a photo as a stream of raw bytes. It refuses as early as it can and keeps nothing of a
  * refused photo: a declared or counted size past the limit stops reading (413), the leading bytes
- * must be an accepted image agreeing with the label (415) before anything is written, and the
- * spool file of a failed upload is deleted. The photo is stored under a new UUID and measured.
+ * must be an accepted image agreeing with the label (415) before anything is written, a customer
+ * upload past the storage quota is refused before it is stored (StorageFull, 503), and the spool
+ * file of a failed upload is deleted. The photo is stored under a new UUID and measured.
  *
  * `attach` runs in the transaction that records the upload (a studio photo joins its order there):
  * when it throws, neither the row nor the stored file remains.
@@ -86,6 +93,11 @@ export async function receivePhoto<T>(db: Db, deps: UploadDeps, request: Incomin
     await request.body?.cancel().catch(() => undefined);
     throw tooLarge(max);
   }
+  // The quota is checked once, with the photo's own size, and only for what proved an image (junk
+  // is refused without the aggregate): with a declared length right after the leading bytes (a full
+  // shop does not take 20 MB in to refuse them), else once the whole size is counted.
+  const quota = deps.quotaBytes;
+  const checkedEarly = quota !== undefined && declared > 0;
 
   const id = randomUUID();
   const spoolPath = path.join(deps.spoolDir, `${id}.part`);
@@ -117,6 +129,7 @@ export async function receivePhoto<T>(db: Db, deps: UploadDeps, request: Incomin
         detected ? `The file is ${detected.mime}, which does not agree with its Content-Type ${label}.` : `The file is not a JPEG, PNG, WebP or HEIC/HEIF image.`,
       );
     }
+    if (checkedEarly) await ensureRoomFor(db, quota, declared);
 
     await mkdir(deps.spoolDir, { recursive: true, mode: 0o700 });
     file = await open(spoolPath, 'wx', 0o600);
@@ -133,6 +146,7 @@ export async function receivePhoto<T>(db: Db, deps: UploadDeps, request: Incomin
     await file.close();
     file = undefined;
     const { width, height } = await measure(spoolPath);
+    if (quota !== undefined && !checkedEarly) await ensureRoomFor(db, quota, size);
 
     await deps.storage.put(id, { path: spoolPath, size, contentType: label });
     stored = true;
