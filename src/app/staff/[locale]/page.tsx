@@ -6,6 +6,7 @@ import { orderStatuses, type OrderStatus } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../_lib/auth';
 import { staffPageTitle } from '../_lib/metadata';
 import { age, count, dateTime, money } from '../_lib/format';
+import { StorageMark } from './storage-mark';
 import styles from './staff.module.css';
 
 interface Props {
@@ -74,6 +75,8 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
           )}
         </form>
       </div>
+
+      <StorageMark locale={locale} />
 
       <nav aria-label={t('tabsLabel')}>
         <ul className={styles.tabs}>
