@@ -38,7 +38,7 @@ const sync = (headers: Record<string, string>, body?: string) =>
 
 describe('syncing with Inngest', () => {
   test('an unsigned sync (the old out-of-band PUT) is 401 and the shop registers nothing', async () => {
-    for (const headers of [{}, { 'x-inngest-sync-kind': 'out_of_band' }, { 'x-inngest-signature': signature('{}', 1) }]) {
+    for (const headers of [{}, { 'x-inngest-sync-kind': 'out_of_band' }, { 'x-inngest-signature': signature('{}', 1) }] as Record<string, string>[]) {
       const answer = await sync(headers);
       expect(answer.status, JSON.stringify(headers)).toBe(401);
     }
