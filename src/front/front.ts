@@ -4,13 +4,14 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
 import { baseSecurityHeaders, internalErrorBody, type PlainAnswer, type RestRequest } from './answers';
-import { frontHeaders, REQUEST_ID_HEADER, requestIdFrom, resolveClient } from './identity';
+import { frontHeaders, isTrustedHop, REQUEST_ID_HEADER, requestIdFrom, resolveClient, type TrustProxy } from './identity';
 import { compressCachedPage, type CompressedPages } from './compressed-pages';
 import { answerStatic, STATIC_PREFIX, type StaticAssets } from './static-assets';
 
 /** What the front reads of the configuration (a subset of src/server/env.ts's Env, handed over by the app). */
 export interface FrontSettings {
-  TRUST_PROXY: boolean;
+  /** Which proxies' X-Forwarded-For and X-Forwarded-Proto are believed (identity.ts). */
+  TRUST_PROXY: TrustProxy;
   PUBLIC_BASE_URL?: string;
 }
 
@@ -144,7 +145,8 @@ function pathOf(url: string | undefined): string | undefined {
 /** The origin a request was addressed to, as a fetch Request needs one: its Host, else the shop's. */
 function originOf(req: IncomingMessage, settings: FrontSettings): string {
   const forwardedProto = firstValue(req.headers['x-forwarded-proto'])?.split(',')[0]?.trim();
-  const scheme = settings.TRUST_PROXY && forwardedProto === 'https' ? 'https' : 'http';
+  // Believed only from a trusted proxy: the connection's own peer.
+  const scheme = forwardedProto === 'https' && isTrustedHop(req.socket.remoteAddress ?? '', 0, settings.TRUST_PROXY) ? 'https' : 'http';
   const host = req.headers.host;
   if (host) {
     try {

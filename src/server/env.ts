@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '@/front/identity';
 
 /**
  * The whole configuration, read from the environment once and validated here, so a malformed
@@ -138,8 +139,21 @@ const envSchema = z
      * for a self-hosted Inngest): a sync registers it, whatever address the sync request names.
      */
     INNGEST_SERVE_ORIGIN: optionalUrl,
-    /** Behind a load balancer: take the client's address from X-Forwarded-For (its last entry, the one the balancer added). Off: the socket's address. */
-    TRUST_PROXY: flag,
+    /**
+     * Behind proxies: how many append to X-Forwarded-For (1 or `true`: one load balancer; 2: a CDN and
+     * a load balancer), or the networks they call from (comma-separated CIDRs). The client is the
+     * first hop from the shop outward that is no trusted proxy (src/front/identity.ts). Unset or 0: the socket's address.
+     */
+    TRUST_PROXY: optionalText.transform((v, ctx): TrustProxy => {
+      const trust = parseTrustProxy(v);
+      if (trust === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a number of trusted proxies (1 for one load balancer) or a comma-separated list of their networks (10.0.0.0/8,2001:db8::/32)',
+        });
+      }
+      return trust ?? 0;
+    }),
     /** Scales every per-client rate limit (2 doubles them); 0 turns rate limiting off (load tests, a private instance). */
     RATE_LIMIT_MULTIPLIER: optionalText.pipe(z.coerce.number<string>().min(0).max(1_000_000).optional()).transform((v) => v ?? 1),
     /**

@@ -21,7 +21,7 @@ beforeAll(async () => {
       return void res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":{"code":"payload_too_large","message":"Too large."}}');
     res.end('next');
   };
-  const front = createFront({ next, rest: answerRest, settings: { TRUST_PROXY: false } });
+  const front = createFront({ next, rest: answerRest, settings: { TRUST_PROXY: 0 } });
   server = http.createServer((req, res) => void front(req, res));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

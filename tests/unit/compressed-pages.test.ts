@@ -64,7 +64,7 @@ afterEach(async () => {
 });
 
 async function start(kept: CompressedPages): Promise<number> {
-  const front = createFront({ next: nextStandIn, settings: { TRUST_PROXY: false }, compressedPages: kept });
+  const front = createFront({ next: nextStandIn, settings: { TRUST_PROXY: 0 }, compressedPages: kept });
   const server = http.createServer((req, res) => void front(req, res));
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -135,6 +135,14 @@ describe('configuration', () => {
     expect(() => parseEnv({ UNPAID_CANCEL_DAYS: 'two weeks' })).toThrow(/^Configuration error: UNPAID_CANCEL_DAYS/);
   });
 
+  test('TRUST_PROXY takes a number of hops (1 and true are one) or networks, and stops with one line on anything else', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', 'fd00::/8']);
+    expect(() => parseEnv({ TRUST_PROXY: 'sometimes' })).toThrow(/^Configuration error: TRUST_PROXY must be a number of trusted proxies .* \(got "sometimes"\)/);
+  });
+
   test('a secret is never echoed back in the message', () => {
     expect(() => parseEnv({ NEXTAUTH_SECRET: 'short-secret' })).toThrow(/^(?!.*short-secret).*NEXTAUTH_SECRET/);
   });

@@ -8,6 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import type { PlainAnswer, RestRequest } from '@/front/answers';
 import { chooseEncoding, isCompressible, varyWithEncoding } from '@/front/compress';
 import { createFront, type FrontOptions } from '@/front/front';
+import { parseTrustProxy, resolveClient } from '@/front/identity';
 import { gracefulStop } from '@/front/shutdown';
 import { loadStaticAssets, precompressStatic } from '@/front/static-assets';
 import { clientOf } from '@/server/http/client';
@@ -15,7 +16,7 @@ import { clientOf } from '@/server/http/client';
 // The front's request handling on a real node:http server on 127.0.0.1, with stand-ins for Next's
 // handler and the /v1 handler (the real ones run behind it in the end-to-end suite).
 
-const settings = { TRUST_PROXY: false };
+const settings = { TRUST_PROXY: 0 };
 const servers: http.Server[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -93,7 +94,7 @@ test('/v1 goes to the REST handler with the client and request id the front reso
 test('behind a trusted proxy the client is the last X-Forwarded-For entry, and the scheme its X-Forwarded-Proto', async () => {
   const seen: RestRequest[] = [];
   const { port } = await start({
-    settings: { ...settings, TRUST_PROXY: true },
+    settings: { ...settings, TRUST_PROXY: 1 },
     rest: async (request) => {
       seen.push(request);
       return new Response(null, { status: 204 });
@@ -102,6 +103,56 @@ test('behind a trusted proxy the client is the last X-Forwarded-For entry, and t
   await call(port, '/v1/health', { headers: { 'x-forwarded-for': '10.0.0.1, 198.51.100.7', 'x-forwarded-proto': 'https' } });
   expect(seen[0]!.headers.get('x-shop-client')).toBe('198.51.100.7');
   expect(seen[0]!.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/v1\/health$/);
+});
+
+test('TRUST_PROXY as hops: the client is that many hops out in X-Forwarded-For (1 is the last entry), never a claim left of it', () => {
+  const chain = '203.0.113.9, 198.51.100.7, 10.0.0.1'; // a claim, the client as the CDN saw it, the CDN as the balancer saw it
+  expect(resolveClient('10.0.0.2', chain, 0)).toBe('10.0.0.2');
+  expect(resolveClient('10.0.0.2', chain, 1)).toBe('10.0.0.1');
+  expect(resolveClient('10.0.0.2', chain, 2)).toBe('198.51.100.7');
+  // Behind a CDN and a balancer every client used to be the CDN's address: one bucket for all.
+  expect(resolveClient('10.0.0.2', '198.51.100.8, 10.0.0.1', 2)).toBe('198.51.100.8');
+  // Fewer entries than hops: the leftmost; no header: the connection; an entry that is no address stops at the proxy that passed it.
+  expect(resolveClient('10.0.0.2', '198.51.100.7', 3)).toBe('198.51.100.7');
+  expect(resolveClient('::ffff:10.0.0.2', undefined, 2)).toBe('10.0.0.2');
+  expect(resolveClient('10.0.0.2', 'garbage, 10.0.0.1', 2)).toBe('10.0.0.1');
+  expect(resolveClient('10.0.0.2', ['198.51.100.7', '10.0.0.1'], 2)).toBe('198.51.100.7');
+});
+
+test('TRUST_PROXY as networks: hops inside them are proxies, the first outside is the client; an untrusted connection is the client itself', () => {
+  const trust = parseTrustProxy('10.0.0.0/8, 2001:db8:cd::/48, 192.0.2.10')!;
+  expect(trust).toEqual(['10.0.0.0/8', '2001:db8:cd::/48', '192.0.2.10']);
+  expect(resolveClient('10.0.0.2', '203.0.113.9, 198.51.100.7, 192.0.2.10, 10.0.0.1', trust)).toBe('198.51.100.7');
+  expect(resolveClient('2001:db8:cd::1', '2001:db8:1::5', trust)).toBe('2001:db8:1::5');
+  // A client that reaches the shop directly names whatever it likes: not believed.
+  expect(resolveClient('198.51.100.7', '10.0.0.1', trust)).toBe('198.51.100.7');
+  expect(resolveClient('10.0.0.2', '10.0.0.1, 10.0.0.3', trust)).toBe('10.0.0.1');
+});
+
+test('TRUST_PROXY parses 1/true as one hop, numbers as hops, lists as networks, and nothing else', () => {
+  for (const off of [undefined, '', '0', 'false', 'off']) expect(parseTrustProxy(off)).toBe(0);
+  for (const one of ['1', 'true', 'TRUE', 'yes', ' on ']) expect(parseTrustProxy(one)).toBe(1);
+  expect(parseTrustProxy('2')).toBe(2);
+  expect(parseTrustProxy('::1/128,127.0.0.1')).toEqual(['::1/128', '127.0.0.1']);
+  for (const bad of ['maybe', '10.0.0.0/33', '2001:db8::/129', '10.0.0.0/8,', '10.0.0/8', '10.0.0.0/8/1', '-1', '1.5', '500'])
+    expect(parseTrustProxy(bad), bad).toBeUndefined();
+});
+
+test('behind two trusted hops the client is the second entry from the right; X-Forwarded-Proto only from a trusted connection', async () => {
+  const seen: RestRequest[] = [];
+  const rest = async (request: RestRequest) => {
+    seen.push(request);
+    return new Response(null, { status: 204 });
+  };
+  const hops = await start({ settings: { ...settings, TRUST_PROXY: 2 }, rest });
+  await call(hops.port, '/v1/health', { headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7, 10.0.0.1', 'x-forwarded-proto': 'https' } });
+  expect(seen[0]!.headers.get('x-shop-client')).toBe('198.51.100.7');
+  expect(seen[0]!.url).toMatch(/^https:/);
+  // The connection (127.0.0.1) is not in the trusted networks: its headers are claims.
+  const networks = await start({ settings: { ...settings, TRUST_PROXY: ['10.0.0.0/8'] }, rest });
+  await call(networks.port, '/v1/health', { headers: { 'x-forwarded-for': '198.51.100.7', 'x-forwarded-proto': 'https' } });
+  expect(seen[1]!.headers.get('x-shop-client')).toBe('127.0.0.1');
+  expect(seen[1]!.url).toMatch(/^http:/);
 });
 
 test('a /v1 request body streams through; the answer keeps its status, every Set-Cookie, and HEAD has no body', async () => {

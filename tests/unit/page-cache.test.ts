@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 test('a stored page carries its policy: the hash of each inline script, on the very object Next serves the first answer from', async () => {
-  offerToFront({ rest: async () => new Response(), settings: { TRUST_PROXY: false }, formActions: ["'self'", 'https://accounts.google.com'], log: console });
+  offerToFront({ rest: async () => new Response(), settings: { TRUST_PROXY: 0 }, formActions: ["'self'", 'https://accounts.google.com'], log: console });
   const value = page();
   await new PageCache().set('/en/artworks/x', value, {});
   const policy = String(value.headers['content-security-policy']);
