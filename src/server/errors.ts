@@ -16,6 +16,16 @@ export const errorStatus = {
   internal: 500,
   /** Second round: paying later, with no payment provider configured (decisions.md "Paying later"). */
   payment_unavailable: 409,
+  /** Third round (decisions.md "Payments and refunds"): a payment is on its way; no new one is offered. */
+  payment_in_progress: 409,
+  /** A refund of an order with nothing paid, or all of it refunded already. */
+  nothing_to_refund: 409,
+  /** A refund of more than is left to refund. */
+  refund_too_large: 409,
+  /** Ours: Stripe refused the refund (the charge is disputed, say); its reason is in the message. */
+  refund_refused: 409,
+  /** A dispute (chargeback) is open: the order cannot move forward until it closes. */
+  order_disputed: 409,
   /** Ours, beyond the contract's table: the shop cannot serve right now (health check failing). */
   unavailable: 503,
   /**

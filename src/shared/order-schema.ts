@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fits, frames, orientations, sizes } from './canvas';
 import { locales } from './locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchDecisions, sketchStatuses, styles, subjectLimits } from './orders';
+import { paymentStates, refundMethods } from './payment';
 
 /**
  * The order contracts (interface.md §2, decisions.md "Orders"). One schema per contract: the order
@@ -88,6 +89,26 @@ export const OrderPhotoView = z
   .meta({ id: 'OrderPhoto' });
 export type OrderPhotoView = z.output<typeof OrderPhotoView>;
 
+/** A refund as the customer sees it: how much went back, and when. */
+const RefundSeen = z.object({ amount: z.int().describe('Integer US cents'), at: z.iso.datetime() });
+
+/** An order's money (decisions.md "Payments and refunds", third round): always present. */
+export const PaymentView = z
+  .object({
+    state: z.enum(paymentStates).describe('unpaid; processing (a payment that completes later, a bank debit: no new payment is offered); paid; partially_refunded; refunded'),
+    paid: z.int().describe('Cents received for the order'),
+    refunded: z.int().describe('Cents given back (refunds, and disputes lost)'),
+    disputed: z.boolean().describe('A payment dispute (chargeback) is open: production waits until it closes'),
+    online: z.boolean().describe('The order can be paid online now (POST /orders/{code}/checkout); false once paid, while processing, or when cancelled'),
+    instructions: z
+      .string()
+      .nullable()
+      .describe('While the order is pending and there is no online payment: how to pay (a bank transfer, say), with the order code as the reference'),
+    refunds: z.array(RefundSeen).describe('What was refunded and when, oldest first'),
+  })
+  .meta({ id: 'Payment' });
+export type PaymentView = z.output<typeof PaymentView>;
+
 export const OrderEventView = z.object({
   status: z.enum(orderStatuses),
   note: z.string().nullable(),
@@ -117,13 +138,7 @@ export const OrderView = z
       .object({ name: z.string(), street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() })
       .describe('Where it goes, partly masked (street and postal code) so a forwarded lookup does not give the whole address away'),
     estimatedDelivery: DeliveryWindowView.nullable().describe('When it should arrive, from where the order is now (null once delivered or cancelled)'),
-    payment: z
-      .object({
-        online: z.boolean().describe('The order can be paid online now (POST /orders/{code}/checkout)'),
-        instructions: z.string().nullable().describe('How to pay without online payment (a bank transfer, say), with the order code as the reference'),
-      })
-      .nullable()
-      .describe('While the order is pending: how to pay it; null once paid or cancelled'),
+    payment: PaymentView,
     photos: z.array(OrderPhotoView).describe("The order's photos, oldest first: the customer's own, then the studio's"),
     events: z.array(OrderEventView).describe('Order history, oldest first'),
   })
@@ -171,6 +186,46 @@ export const PriceTable = z
   .meta({ id: 'PriceTable' });
 
 // ───────────── Staff (decisions.md "Staff endpoints", "Orders") ─────────────
+
+/** A refund as staff see it: with how it was made and the studio's note. */
+export const RefundView = z
+  .object({
+    id: z.uuid(),
+    amount: z.int().describe('Integer US cents'),
+    method: z.enum(refundMethods).describe("stripe: through Stripe's Refunds API (or made in Stripe's dashboard); manual: recorded, the studio pays it back itself"),
+    note: z.string().nullable(),
+    at: z.iso.datetime(),
+  })
+  .meta({ id: 'Refund' });
+export type RefundView = z.output<typeof RefundView>;
+
+/** An order's money as staff see it: the customer's view, and what needs the studio's eye. */
+export const StaffPaymentView = z
+  .object({
+    state: z.enum(paymentStates),
+    paid: z.int(),
+    refunded: z.int(),
+    disputed: z.boolean(),
+    processing: z.boolean().describe('A payment is on its way (a bank debit)'),
+    doublePayments: z.int().describe('Payments that arrived for this order when it was paid already or cancelled, each refunded in full at once'),
+    paidThroughStripe: z.boolean().describe("The order was paid through Stripe: a refund goes back through Stripe's Refunds API (otherwise it is recorded as manual)"),
+    refunds: z.array(RefundView),
+  })
+  .meta({ id: 'StaffPayment' });
+
+/** The body of a refund by the studio (`POST /v1/admin/orders/{code}/refunds`). */
+export const RefundRequest = z
+  .object({
+    amount: z.int().min(1).max(100_000_000).optional().describe('Integer US cents; by default all that is left to refund'),
+    note: z.string().trim().max(2000).optional().describe("Why: shown on the order's timeline beside the amount"),
+  })
+  .meta({ id: 'RefundRequest' });
+export type RefundRequest = z.output<typeof RefundRequest>;
+
+/** `Idempotency-Key`: the same key on the same order answers the first refund again and moves no money. */
+export const IdempotencyHeaders = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().describe('The same key again on the same order answers the first refund and moves no money'),
+});
 
 export const STAFF_PAGE_SIZE = 48;
 
@@ -222,6 +277,7 @@ export const StaffOrder = z
     trackingNumber: z.string().nullable(),
     sketchStatus: z.enum(sketchStatuses).nullable(),
     customerAnswered: z.boolean().describe('The customer decided on the latest sketch and the studio has not acted on it yet'),
+    payment: StaffPaymentView,
     customer: z.object({
       name: z.string(),
       email: z.string(),

@@ -30,7 +30,7 @@ describe('who is asking, on /v1 and the website tRPC', () => {
     const { key, partner } = await createPartnerKey(db(), { name: 'Print partner', ordersPerHour: 300 });
     expect(await actorOf(request({ authorization: `Bearer ${key}` }))).toEqual({
       kind: 'partner',
-      partner: { id: partner.id, name: 'Print partner', ordersPerHour: 300, uploadsPerHour: 1000 },
+      partner: { id: partner.id, name: 'Print partner', ordersPerHour: 300, uploadsPerHour: 100 },
     });
     // An explicit credential wins over the cookie a browser adds.
     expect(await actorOf(request({ authorization: `Bearer ${key}`, cookie }))).toMatchObject({ kind: 'partner' });

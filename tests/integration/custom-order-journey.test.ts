@@ -47,7 +47,7 @@ test('a custom painting from a real photo: uploaded, paid through Stripe, walked
       locale: 'it',
       customer: { ...customer, email, name: 'Giulia Rossi', country: 'it' },
     },
-    stripe.checkout('https://shop.example'),
+    stripe.payments('https://shop.example'),
   );
   expect(created.status).toBe(201);
   const { code, total, checkoutUrl } = created.body;

@@ -64,7 +64,7 @@ afterAll(async () => {
 describe('secrets and personal data never reach the log', () => {
   test('order creation with an e-mail, its checkout failing (logged with the order code)', async () => {
     stripe.control.failWith = 500;
-    const created = await postOrderWithCheckout(reproduction({ customer: { ...reproduction().customer, email: EMAIL } }), stripe.checkout());
+    const created = await postOrderWithCheckout(reproduction({ customer: { ...reproduction().customer, email: EMAIL } }), stripe.payments());
     stripe.control.failWith = 0;
     expect(created.status).toBe(201);
     placedCode = created.body.code;

@@ -204,7 +204,7 @@ describe('GET /v1/orders/{code}', () => {
           delivery: { name: 'Ada Lovelace', street: '12 S• J•••• S•••••', postalCode: 'SW••••••', city: 'London', country: 'GB' },
           estimatedDelivery: { earliest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), latest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
           // The test server has no payment provider and no instructions: the studio e-mails how to pay.
-          payment: { online: false, instructions: null },
+          payment: { state: 'unpaid', paid: 0, refunded: 0, disputed: false, online: false, instructions: null, refunds: [] },
           photos: [],
           events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null }],
         },

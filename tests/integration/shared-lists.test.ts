@@ -5,6 +5,7 @@ import { fits, frames, orientations, sizes } from '@/shared/canvas';
 import { pluralOf, publishTriggers } from '@/shared/catalog';
 import { catalogLocales, locales } from '@/shared/locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchStatuses, styles, subjectLimits } from '@/shared/orders';
+import { refundMethods } from '@/shared/payment';
 
 /**
  * The database refuses what the shop would never write: its enums and CHECK constraints list the
@@ -34,12 +35,13 @@ const enumLists: Record<string, List> = {
   Fit: list('fits', 'src/shared/canvas.ts', fits),
   TaxonKind: list('pluralOf (its keys)', 'src/shared/catalog.ts', Object.keys(pluralOf)),
   PublishTrigger: list('publishTriggers', 'src/shared/catalog.ts', publishTriggers),
+  RefundMethod: list('refundMethods', 'src/shared/payment.ts', refundMethods),
 };
 /**
  * Enums no browser or contract lists: only server code writes them, with Prisma's own types. They are
  * held to prisma/schema.prisma alone (below); a new enum must be named here or in `enumLists`.
  */
-const serverOnlyEnums = ['PublicationStatus', 'TextSource'];
+const serverOnlyEnums = ['PublicationStatus', 'TextSource', 'PaymentSessionState', 'RefundState', 'DisputeState'];
 
 /** Each `<table>.<column>` whose CHECK constraint lists its values, and the shared list it holds. */
 const checkLists: Record<string, List> = {

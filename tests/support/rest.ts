@@ -1,6 +1,7 @@
 import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import type { Db } from '@/server/db/client';
+import type { PaymentProvider } from '@/server/payments/provider';
 
 export interface RestAnswer<T = any> {
   status: number;
@@ -12,7 +13,7 @@ export interface RestAnswer<T = any> {
 export async function rest<T = any>(
   method: string,
   path: string,
-  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string>; db?: Db } = {},
+  options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; query?: Record<string, string>; db?: Db; payments?: PaymentProvider } = {},
 ): Promise<RestAnswer<T>> {
   const url = new URL(`http://shop.test/v1${path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
@@ -23,7 +24,8 @@ export async function rest<T = any>(
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const request = new Request(url, { method, headers, body });
-  const response = await (options.db ? handleRest(request, ({ req }) => createContext({ req, db: options.db })) : handleRest(request));
+  const custom = options.db || options.payments;
+  const response = await (custom ? handleRest(request, ({ req }) => createContext({ req, db: options.db, payments: options.payments })) : handleRest(request));
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -50,7 +50,7 @@ describe("a partner's allowances", () => {
 
   test("orders and uploads are the key's, per hour; refusals for input are given back as for an address", () => {
     expect(partnerPolicy('orderCreate', key)).toEqual({ allowance: 500, windowSeconds: 3600, onlyAccepted: true });
-    expect(partnerPolicy('photoUpload', key)).toEqual({ allowance: 40, windowSeconds: 3600, onlyAccepted: true });
+    expect(partnerPolicy('photoUpload', key)).toEqual({ allowance: 40, windowSeconds: 3600, onlyAccepted: true, ipv6Prefix: 48 });
   });
 
   test('lookups follow the orders (never below an address), anything else keeps the shipped allowance', () => {

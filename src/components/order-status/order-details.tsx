@@ -12,7 +12,7 @@ import type { OrderView } from '@/shared/order-schema';
 import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 import { OrderPhoto } from './order-photo';
-import { PaymentPanel } from './payment-panel';
+import { PaymentPanel, saysSomethingAboutMoney } from './payment-panel';
 import { OrderTimeline } from './order-timeline';
 import { SketchDecision, sketchAwaitingDecision } from './sketch-decision';
 import css from './order-status.module.css';
@@ -67,7 +67,7 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
         </div>
       ) : null}
 
-      {order.status === 'pending' ? <PaymentPanel order={order} email={email} /> : null}
+      {saysSomethingAboutMoney(order) ? <PaymentPanel order={order} email={email} /> : null}
 
       {sketch ? <SketchDecision order={order} sketch={sketch} email={email} /> : null}
 

@@ -3,10 +3,62 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import type { OrderView } from '@/shared/order-schema';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
+
+/** Whether the order page has anything to say about money: how to pay, a payment on its way, a dispute, refunds. */
+export const saysSomethingAboutMoney = ({ status, payment }: OrderView) =>
+  (status === 'pending' && payment.state !== 'paid') || payment.disputed || payment.refunds.length > 0 || payment.refunded > 0;
+
+/**
+ * What the order page says about money (decisions.md "Payments and refunds"): a payment on its way
+ * offers no new one; a dispute says production waits; refunds say how much went back and when.
+ * Otherwise a pending order says how to pay it (`HowToPay`).
+ */
+export function PaymentPanel({ order, email }: { order: OrderView; email: string }) {
+  const t = useTranslations('Orders.order.payment');
+  const locale = useLocale();
+  const { payment } = order;
+  if (payment.disputed) {
+    return (
+      <div className={css.pending} data-testid="payment-panel" data-payment="disputed">
+        <p className={css.pendingTitle}>{t('disputedTitle')}</p>
+        <p>{t('disputed')}</p>
+      </div>
+    );
+  }
+  if (payment.state === 'processing') {
+    return (
+      <div className={css.pending} data-testid="payment-panel" data-payment="processing">
+        <p className={css.pendingTitle}>{t('processingTitle')}</p>
+        <p>{t('processing')}</p>
+      </div>
+    );
+  }
+  if (payment.refunded > 0) {
+    return (
+      <div className={css.pending} data-testid="payment-panel" data-payment={payment.state}>
+        <p className={css.pendingTitle}>{t('refundsTitle')}</p>
+        <p>
+          {payment.state === 'refunded'
+            ? t('refundedAll', { amount: formatUsd(payment.paid, locale) })
+            : t('refundedPart', { refunded: formatUsd(payment.refunded, locale), paid: formatUsd(payment.paid, locale) })}
+        </p>
+        {payment.refunds.length > 0 ? (
+          <ul className={css.refunds}>
+            {payment.refunds.map((refund) => (
+              <li key={refund.at}>{t('refundLine', { amount: formatUsd(refund.amount, locale), date: formatDate(refund.at, locale, 'long') })}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p>{t('refundTime')}</p>
+      </div>
+    );
+  }
+  return order.status === 'pending' ? <HowToPay order={order} email={email} /> : null;
+}
 
 /**
  * A pending order says how to pay it: "Pay now" when the shop takes payment online (a fresh
@@ -14,7 +66,7 @@ import css from './order-status.module.css';
  * amount and the order code as the reference (all a bank form asks), or the studio's word that it
  * will write.
  */
-export function PaymentPanel({ order, email }: { order: OrderView; email: string }) {
+function HowToPay({ order, email }: { order: OrderView; email: string }) {
   const t = useTranslations('Orders.order.payment');
   const locale = useLocale();
   const [failed, setFailed] = useState(false);
@@ -23,7 +75,6 @@ export function PaymentPanel({ order, email }: { order: OrderView; email: string
     onError: () => setFailed(true),
   });
   const payment = order.payment;
-  if (!payment) return null;
   return (
     <div className={css.pending} data-testid="payment-panel">
       <p className={css.pendingTitle}>{t('title')}</p>

@@ -3,9 +3,9 @@ import { db as configuredDb, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { UNKNOWN_CLIENT } from '@/front/identity';
 import { clientOf } from '@/server/http/client';
-import { configuredCheckout } from '@/server/integrations/stripe';
+import { configuredPayments } from '@/server/integrations/stripe';
 import { limitSettingsOf, type LimitSettings } from '@/server/limits/service';
-import type { Checkout } from '@/server/orders/service';
+import type { PaymentProvider } from '@/server/payments/provider';
 import { apiActor, askedOnce, type Actor } from './actor';
 import type { Context } from './trpc';
 import type { RequestHead } from '@/front/answers';
@@ -19,7 +19,7 @@ export interface ContextOptions {
   /** Another database (tests); by default the configured one. */
   db?: Db;
   /** Another payment provider (tests); by default the configured one, if any. */
-  checkout?: Checkout;
+  payments?: PaymentProvider;
   /** Other per-client limits (tests); by default RATE_LIMIT_MULTIPLIER's. */
   limits?: LimitSettings;
   /** How this transport finds who is asking; by default the credentials of /v1 and /api/trpc (`apiActor`). */
@@ -39,7 +39,7 @@ export function createContext(options: ContextOptions = {}): Context {
   return {
     db,
     actor: askedOnce(() => find({ db, client, limits })),
-    checkout: options.checkout ?? configuredCheckout(),
+    payments: options.payments ?? configuredPayments(),
     req: options.req,
     resHeaders: options.resHeaders ?? new Headers(),
     client,

@@ -3,6 +3,7 @@ import { accountRouter } from '@/server/accounts/router';
 import { catalogRouter } from '@/server/catalog/router';
 import { healthRouter } from '@/server/health/router';
 import { ordersRouter } from '@/server/orders/router';
+import { paymentsRouter } from '@/server/payments/router';
 import { pipelineRouter } from '@/server/pipeline/router';
 import { seoRouter } from '@/server/seo/router';
 import { showcaseRouter } from '@/server/showcase/router';
@@ -12,6 +13,7 @@ import { router } from './trpc';
 export const appRouter = router({
   catalog: catalogRouter,
   orders: ordersRouter,
+  payments: paymentsRouter,
   seo: seoRouter,
   pipeline: pipelineRouter,
   account: accountRouter,

@@ -14,7 +14,7 @@ import { partnerPolicy, type LimitName } from '@/server/limits/policy';
 import { countsOnlyAccepted, enforceLimit, giveBack, type LimitSettings, type LimitSubject, type Verdict } from '@/server/limits/service';
 import { currentRequest, logger } from '@/server/logger';
 import { internalErrorBody, type RequestHead } from '@/front/answers';
-import type { Checkout } from '@/server/orders/service';
+import type { PaymentProvider } from '@/server/payments/provider';
 import type { WhoIsAsking } from './actor';
 import { responseCacheFor } from './response-cache';
 
@@ -27,8 +27,8 @@ export interface Context {
   db: Db;
   /** Who is asking (actor.ts): found by the transport the first time a procedure asks, then kept. */
   actor: WhoIsAsking;
-  /** Opens the payment of a new order (Stripe Checkout); absent when no payment provider is configured. */
-  checkout?: Checkout;
+  /** The payment provider (Stripe Checkout and Refunds); absent when none is configured. */
+  payments?: PaymentProvider;
   /** The incoming request, for what procedures read beyond the input (the session cookie, Origin). */
   req?: RequestHead;
   /** Headers for the answer (the session cookie); /v1 and /api/trpc add them to a successful answer. */
@@ -91,6 +91,11 @@ const trpcCodeFor: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   method_not_allowed: 'METHOD_NOT_SUPPORTED',
   invalid_transition: 'CONFLICT',
   payment_unavailable: 'CONFLICT',
+  payment_in_progress: 'CONFLICT',
+  nothing_to_refund: 'CONFLICT',
+  refund_too_large: 'CONFLICT',
+  refund_refused: 'CONFLICT',
+  order_disputed: 'CONFLICT',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   unsupported_media_type: 'UNSUPPORTED_MEDIA_TYPE',
   rate_limited: 'TOO_MANY_REQUESTS',

@@ -2,7 +2,7 @@ import 'server-only';
 import Stripe from 'stripe';
 import { env, publicBaseUrl, type Env } from '@/server/env';
 import { DomainError } from '@/server/errors';
-import type { Checkout } from '@/server/orders/service';
+import type { PaymentProvider, ProviderRefund } from '@/server/payments/provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -12,23 +12,42 @@ export interface StripeSettings {
   publicBaseUrl: string;
 }
 
+/**
+ * The API version the shop speaks, pinned to the SDK's own (the one its types describe): the
+ * webhook endpoint in Stripe's dashboard must send events in this version (docs/deploy.md).
+ */
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
 /** The real Stripe SDK client, pointed at STRIPE_API_BASE when one is configured. */
 export function stripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
   return new Stripe(settings.secretKey, {
     ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+    apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 1,
     timeout: 15_000,
     telemetry: false,
   });
 }
 
+/** A refund as Stripe sends it, in the shop's words (provider.ts). */
+export function providerRefund(refund: Stripe.Refund): ProviderRefund {
+  return {
+    id: refund.id,
+    amountCents: refund.amount,
+    status: refund.status ?? 'pending',
+    paymentIntent: typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? null),
+    metadata: refund.metadata ?? {},
+  };
+}
+
 /**
- * Opens a Stripe Checkout session for a new order: one line item with the server's total, the
- * order code as client_reference_id and in metadata, return addresses on the website's order page
- * in the order's language. The idempotency key makes a retried call return the same session.
+ * The shop's payments through Stripe: Checkout sessions for orders (one line item with the
+ * server's total, the order code as client_reference_id and in metadata, return addresses on the
+ * website's order page in the order's language) and refunds through the Refunds API. Every call
+ * that moves or offers money carries an idempotency key, so a retried call does it once.
  */
-export function stripeCheckout(settings: StripeSettings): Checkout {
+export function stripePayments(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
   return {
     async open(order) {
@@ -53,26 +72,41 @@ export function stripeCheckout(settings: StripeSettings): Checkout {
     async expire(sessionId) {
       try {
         await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
       } catch (error) {
-        // Already expired, completed or gone: nothing is left open to pay into, which is what we want.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
-        throw error;
+        // Stripe refuses to expire a session that is not open. Which it is decides whether paying
+        // again is safe: an expired one is, a complete one (paid, or a debit on its way) is not.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return session.status === 'expired' ? 'expired' : 'complete';
       }
+    },
+    async refund(request) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: request.paymentIntent, amount: request.amountCents, metadata: request.metadata },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return providerRefund(refund);
+    },
+    async refundsOf(paymentIntent) {
+      const refunds: ProviderRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) refunds.push(providerRefund(refund));
+      return refunds;
     },
   };
 }
 
-export function checkoutFor(e: Env): Checkout | undefined {
+export function paymentsFor(e: Env): PaymentProvider | undefined {
   if (!e.STRIPE_SECRET_KEY) return undefined;
-  return stripeCheckout({ secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, publicBaseUrl: publicBaseUrl(e) });
+  return stripePayments({ secretKey: e.STRIPE_SECRET_KEY, apiBase: e.STRIPE_API_BASE, publicBaseUrl: publicBaseUrl(e) });
 }
 
-let configured: { checkout: Checkout | undefined } | undefined;
+let configured: { payments: PaymentProvider | undefined } | undefined;
 
-/** This server's checkout, or undefined when no payment provider is configured. */
-export function configuredCheckout(): Checkout | undefined {
-  configured ??= { checkout: checkoutFor(env()) };
-  return configured.checkout;
+/** This server's payment provider, or undefined when none is configured. */
+export function configuredPayments(): PaymentProvider | undefined {
+  configured ??= { payments: paymentsFor(env()) };
+  return configured.payments;
 }
 
 /** Stripe's own tolerance: a signature older than five minutes is refused (replay protection). */

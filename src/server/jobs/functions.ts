@@ -1,6 +1,6 @@
 import 'server-only';
 import { NonRetriableError, type Inngest } from 'inngest';
-import { orderMailKinds } from '@/server/orders/mail';
+import { orderMailKinds, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredWikidata } from '@/server/pipeline/config';
 import { ingestCatalog, STORIES_EVENT } from '@/server/pipeline/ingest';
@@ -29,7 +29,12 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
   );
 
   const studioEmail = client.createFunction(
-    { id: 'studio-email', name: "E-mail to the studio about a customer's sketch decision", retries: 20, triggers: [{ event: SKETCH_DECIDED_EVENT }] },
+    {
+      id: 'studio-email',
+      name: "E-mail to the studio: a customer's sketch decision, a double payment, a dispute",
+      retries: 20,
+      triggers: [{ event: SKETCH_DECIDED_EVENT }, { event: STUDIO_NOTICE_EVENT }],
+    },
     async ({ event, step }) => step.run('send the e-mail', () => runJob(event.name, event.data, deps())),
   );
 

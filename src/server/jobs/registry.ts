@@ -7,7 +7,7 @@ import type { LanguageModel } from '@/server/integrations/llm';
 import { configuredMailer, type Mailer } from '@/server/integrations/mailer';
 import { photoStorage } from '@/server/integrations/storage';
 import type { WikidataSource } from '@/server/integrations/wikidata';
-import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, type OrderMailEvent } from '@/server/orders/mail';
+import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, sendStudioNotice, STUDIO_NOTICE_EVENT, type OrderMailEvent } from '@/server/orders/mail';
 import { configuredPaymentOptions } from '@/server/orders/payment';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredModel, configuredNotifier } from '@/server/pipeline/config';
@@ -67,6 +67,8 @@ export const jobs: Record<string, Job> = {
   // A customer's sketch decision → the studio.
   [SKETCH_DECIDED_EVENT]: (payload, deps) =>
     sendSketchDecisionMail(deps.db, deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),
+  // A double payment refunded, a dispute opened or closed → the studio.
+  [STUDIO_NOTICE_EVENT]: (payload, deps) => sendStudioNotice(deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),
   // New page addresses after a publish run → IndexNow (failures are recorded, not thrown).
   [NOTIFY_EVENT]: (payload, deps) => notifySearchEngines(deps.db, deps.notifier ?? null, payload),
   // Stories after an ingest added works (templates when no language model is configured).

@@ -23,12 +23,14 @@ export const orderMailKinds = {
   'shop/order.delivered': 'delivered',
   // A sketch waits for the customer's decision (photos.ts).
   'shop/order.sketch-ready': 'sketch',
+  // Money went back (src/server/payments/refunds.ts); the payload says how much.
+  'shop/order.refunded': 'refunded',
 } as const;
 export type OrderMailEvent = keyof typeof orderMailKinds;
 export type OrderMailKind = (typeof orderMailKinds)[OrderMailEvent];
 
 /** What the outbox carries for an order e-mail. */
-export const OrderMailPayload = z.object({ orderId: z.int(), code: z.string(), trackingNumber: z.string().optional() });
+export const OrderMailPayload = z.object({ orderId: z.int(), code: z.string(), trackingNumber: z.string().optional(), amountCents: z.int().optional() });
 export type OrderMailPayload = z.output<typeof OrderMailPayload>;
 
 type Strings = typeof en;
@@ -40,6 +42,16 @@ const templates: Record<CatalogLocale, Strings> = { en, es, fr, de, it, ja };
 
 /** A sentence for the customer from the mail strings, in the order's language (English for `vi`). */
 export const customerSentence = (locale: string, key: 'photosDeleted', values: Record<string, string | number>) => fill(templates[textLocale(locale)][key], values);
+
+/** What an order event about its money says, in the order's language (src/server/payments/). */
+export type MoneyEventNote = keyof Strings['events'];
+
+/** `$12.50` in the language of the order (English for `vi`), as every page and mail writes money. */
+export const moneyIn = (locale: string, cents: number) => new Intl.NumberFormat(textLocale(locale), { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+/** An order event's note about money (a refund, a dispute), in the order's language, with the amount. */
+export const moneyEventNote = (locale: string, key: MoneyEventNote, cents?: number) =>
+  fill(templates[textLocale(locale)].events[key], cents === undefined ? {} : { amount: moneyIn(locale, cents) });
 
 /** The order as a mail needs it. */
 export interface MailOrder {
@@ -55,6 +67,8 @@ export interface MailOrder {
   totalCents: number;
   /** When it should arrive (the order-received mail says so). */
   estimatedDelivery?: DeliveryWindow | null;
+  /** What a refund gave back (the refund mail says so). */
+  refundedCents?: number;
   customerName: string;
   customerEmail: string;
   trackingNumber: string | null;
@@ -78,7 +92,7 @@ function formatWindow(window: DeliveryWindow, language: string): string {
 export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: string, payment?: PaymentOptions): Omit<Mail, 'to'> {
   const language = textLocale(order.locale);
   const t = templates[language];
-  const total = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(order.totalCents / 100);
+  const total = moneyIn(language, order.totalCents);
   const item =
     order.kind === 'reproduction'
       ? fill(t.items.reproduction, { title: order.artworkTitle ?? '' })
@@ -99,6 +113,7 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
     [t.total, total],
     ...(received && order.estimatedDelivery ? ([[t.estimate, formatWindow(order.estimatedDelivery, language)]] as [string, string][]) : []),
     ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
+    ...(kind === 'refunded' && order.refundedCents ? ([[t.refunded, moneyIn(language, order.refundedCents)]] as [string, string][]) : []),
   ];
   // How to pay, in the order-received mail: online later from the order page, the studio's
   // instructions with the amount and the code as reference, or the studio's word that it will write.
@@ -201,6 +216,7 @@ export async function sendOrderMail(
       customerEmail: order.customerEmail,
       // The number as of the change that sent this mail, not a later correction.
       trackingNumber: payload.trackingNumber ?? order.trackingNumber,
+      refundedCents: payload.amountCents,
     },
     settings.baseUrl,
     settings.payment,
@@ -252,5 +268,29 @@ ${lines
 <p><a href="${h(link)}">Open order ${h(order.code)} in the dashboard</a></p></body></html>
 `;
   await mailer.send({ to: settings.studioEmail, subject, text: lines.join('\n'), html });
+  return 'sent';
+}
+
+/** The outbox event of a notice to the studio about an order's money (a double payment, a dispute). */
+export const STUDIO_NOTICE_EVENT = 'shop/studio.notice';
+
+/** What the outbox carries for a studio notice: written when the thing happened, in English (the studio's own mail). */
+export const StudioNoticePayload = z.object({ orderId: z.int(), code: z.string(), subject: z.string(), lines: z.array(z.string()) });
+export type StudioNoticePayload = z.output<typeof StudioNoticePayload>;
+
+/** Sends a studio notice to `SHOP_EMAIL`, with a link to the order in the dashboard. */
+export async function sendStudioNotice(mailer: Mailer | null, rawPayload: unknown, settings: OrderMailSettings & { studioEmail: string }): Promise<'sent' | 'mail off'> {
+  const payload = StudioNoticePayload.parse(rawPayload);
+  if (!mailer) {
+    logger.warn('mail is off (SMTP_URL unset): the studio is not e-mailed "%s"', payload.subject);
+    return 'mail off';
+  }
+  const link = `${settings.baseUrl}/staff/en/orders/${payload.code}`;
+  const h = escapeHtml;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${h(payload.subject)}</title></head><body style="font-family:Georgia,serif;color:#2b2620">
+${payload.lines.map((line) => `<p>${h(line)}</p>`).join('\n')}
+<p><a href="${h(link)}">Open order ${h(payload.code)} in the dashboard</a></p></body></html>
+`;
+  await mailer.send({ to: settings.studioEmail, subject: payload.subject, text: [...payload.lines, '', `The order in the dashboard: ${link}`, ''].join('\n'), html });
   return 'sent';
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
+import { jsonBody, publicProcedure, router, staffProcedure, type Context } from '@/server/api/trpc';
 import {
   CheckoutOpened,
   CreateOrder,
@@ -15,7 +15,7 @@ import {
   StaffOrderQuery,
   StatusChange,
 } from '@/shared/order-schema';
-import { configuredPaymentOptions, payLater } from './payment';
+import { payLater, paymentOptionsFor } from './payment';
 import { configuredPhotoAddresses } from './photos';
 import { createOrder, lookupOrder, priceTable, type OrderViewSettings } from './service';
 import { decideOnSketch } from './sketch';
@@ -23,7 +23,7 @@ import { listOrders } from './staff';
 import { changeOrderStatus } from './status';
 
 /** What the customer's view of an order takes from this server's configuration. */
-const viewSettings = (): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: configuredPaymentOptions() });
+const viewSettings = (ctx: Context): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: paymentOptionsFor(ctx.payments) });
 
 export const ordersRouter = router({
   create: publicProcedure
@@ -47,7 +47,7 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Found once per request (askedOnce): the limit has asked already.
       const actor = await ctx.actor();
-      return createOrder(ctx.db, input, ctx.checkout, actor.kind === 'partner' ? { partnerKeyId: actor.partner.id } : undefined);
+      return createOrder(ctx.db, input, ctx.payments, actor.kind === 'partner' ? { partnerKeyId: actor.partner.id } : undefined);
     }),
 
   byCode: publicProcedure
@@ -65,7 +65,7 @@ export const ordersRouter = router({
     })
     .input(OrderLookup)
     .output(z.object({ order: OrderView }))
-    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, viewSettings()) })),
+    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, viewSettings(ctx)) })),
 
   sketchDecision: publicProcedure
     .meta({
@@ -91,7 +91,7 @@ export const ordersRouter = router({
     .output(z.object({ order: OrderView }))
     .mutation(async ({ ctx, input }) => {
       const { code, ...decision } = input;
-      return { order: await decideOnSketch(ctx.db, code, decision, viewSettings()) };
+      return { order: await decideOnSketch(ctx.db, code, decision, viewSettings(ctx)) };
     }),
 
   checkout: publicProcedure
@@ -105,18 +105,21 @@ export const ordersRouter = router({
         protect: false,
         summary: 'Pay a pending order later: a fresh checkout session',
         description:
-          "Opens a new Stripe Checkout session for the order's total; an earlier session of the order that is still open is expired first. " +
+          "Opens a new Stripe Checkout session for the order's total; every earlier session of the order that is still open is expired first, " +
+          'and when one cannot be (it was paid, or its debit is on its way) no new session is opened. ' +
           'A wrong e-mail answers exactly like an unknown code.',
         errorResponses: {
           400: 'Invalid input',
           404: 'No order matches this code and e-mail',
-          409: 'The order is not pending (invalid_transition), or no payment provider is configured (payment_unavailable)',
+          409:
+            'The order is not pending (invalid_transition), no payment provider is configured (payment_unavailable), or a payment is on its way ' +
+            '(payment_in_progress: a bank debit, or an earlier session paid before its webhook arrived)',
         },
       },
     })
     .input(jsonBody(PayLater, { code: z.string().min(1).max(20) }))
     .output(CheckoutOpened)
-    .mutation(({ ctx, input }) => payLater(ctx.db, input.code, input.email, ctx.checkout)),
+    .mutation(({ ctx, input }) => payLater(ctx.db, input.code, input.email, ctx.payments)),
 
   pricing: publicProcedure
     .meta({

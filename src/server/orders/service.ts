@@ -4,6 +4,9 @@ import type { Db } from '@/server/db/client';
 import { invalidInput, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import { logger } from '@/server/logger';
+import type { PaymentProvider } from '@/server/payments/provider';
+import { recordSession } from '@/server/payments/sessions';
+import { paymentIncludes, paymentSummary } from '@/server/payments/summary';
 import { orientationOf, type Orientation } from '@/shared/canvas';
 import { deliveryTable, deliveryWindow } from '@/shared/delivery';
 import type { CreateOrder, OrderCreated, OrderView } from '@/shared/order-schema';
@@ -13,14 +16,6 @@ import { priceOf, prices } from '@/shared/prices';
 import { newOrderCode } from './code';
 import { photoView, type PhotoAddresses } from './photos';
 import { photoFields } from './staff';
-
-/** Opens a payment for a new order and answers where the customer pays; absent when no provider is configured. */
-export interface Checkout {
-  /** `attempt` tells a fresh session for paying later from the first (and a retried call from a new one). */
-  open(order: { code: string; totalCents: number; locale: string; email: string; description: string; attempt?: string }): Promise<{ id: string; url: string }>;
-  /** Closes an earlier session that was never paid, so only the newest can take the money. */
-  expire(sessionId: string): Promise<void>;
-}
 
 const CODE_ATTEMPTS = 5;
 /**
@@ -37,14 +32,14 @@ const takingOrders = { maxWait: 20_000, timeout: 30_000 } as const;
  * is null: an error here would invite the client to post the order again (docs/decisions.md).
  * An order a partner's server places records the partner (`placedBy`), for the studio to see.
  */
-export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkout, placedBy?: { partnerKeyId: string }): Promise<OrderCreated> {
+export async function createOrder(db: Db, input: CreateOrder, payments?: PaymentProvider, placedBy?: { partnerKeyId: string }): Promise<OrderCreated> {
   const totalCents = priceOf(input);
   const description = await describeAndCheck(db, input);
 
   for (let attempt = 1; ; attempt++) {
     const code = newOrderCode();
     try {
-      await db.$transaction(async (tx) => {
+      const orderId = await db.$transaction(async (tx) => {
         const order = await tx.order.create({
           data: {
             code,
@@ -73,9 +68,10 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
         // The customer's own photo opens the order's timeline (and is used up: one photo, one order).
         if (input.kind === 'custom') await tx.orderPhoto.create({ data: { uploadId: input.uploadId, orderId: order.id, kind: 'customer' } });
         await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
+        return order.id;
       }, takingOrders);
-      const checkoutUrl = checkout
-        ? await openCheckout(db, checkout, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text })
+      const checkoutUrl = payments
+        ? await openCheckout(db, payments, orderId, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text })
         : null;
       return { code, total: totalCents, checkoutUrl };
     } catch (error) {
@@ -86,10 +82,10 @@ export async function createOrder(db: Db, input: CreateOrder, checkout?: Checkou
   }
 }
 
-async function openCheckout(db: Db, checkout: Checkout, order: Parameters<Checkout['open']>[0]): Promise<string | null> {
+async function openCheckout(db: Db, payments: PaymentProvider, orderId: number, order: Parameters<PaymentProvider['open']>[0]): Promise<string | null> {
   try {
-    const session = await checkout.open(order);
-    await db.order.update({ where: { code: order.code }, data: { checkoutId: session.id } });
+    const session = await payments.open(order);
+    await recordSession(db, { id: session.id, orderId, amountCents: order.totalCents });
     return session.url;
   } catch (error) {
     logger.error({ orderCode: order.code, err: error }, 'order taken, but its checkout could not be opened');
@@ -151,9 +147,12 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     include: {
       events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true, sketchStatus: true, photo: photoFields } },
       photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], ...photoFields },
+      ...paymentIncludes,
     },
   });
   if (!order || !sameEmail(order.customerEmail, typedEmail)) throw noMatchingOrder();
+  const money = paymentSummary(order);
+  const pending = order.status === 'pending';
   const url = (id: string) => settings.photos.url(order.code, id, now);
   // The estimate counts from when the order reached its current step; a pending order as if paid today.
   const reached = order.status === 'pending' ? now : (order.events.find((e) => e.status === order.status)?.at ?? now);
@@ -181,7 +180,16 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
     estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as OrderView['size'] }, reached, order.status),
-    payment: order.status === 'pending' ? { online: settings.payment.online, instructions: settings.payment.instructions } : null,
+    payment: {
+      state: money.state,
+      paid: money.paid,
+      refunded: money.refunded,
+      disputed: money.disputed,
+      // A new payment is offered only while nothing is paid or on its way.
+      online: pending && money.state === 'unpaid' && settings.payment.online,
+      instructions: pending && money.state === 'unpaid' ? settings.payment.instructions : null,
+      refunds: money.refunds.map(({ amount, at }) => ({ amount, at })),
+    },
     photos: order.photos.map((photo) => photoView(photo, url)),
     events: order.events.map((event) => ({
       status: event.status,

@@ -3,10 +3,13 @@ import type { Order, Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { STAFF_PAGE_SIZE, type StaffOrder, type StaffOrderDetail } from '@/shared/order-schema';
 import type { OrderStatus } from '@/shared/orders';
+import { paymentIncludes, paymentSummary } from '@/server/payments/summary';
 import { photoView, staffPhotoUrl } from './photos';
 
-/** The newest event of each order, for `customerAnswered`. */
-export const lastEvent = { events: { orderBy: { id: 'desc' }, take: 1, select: { actor: true } } } satisfies Prisma.OrderInclude;
+/** The newest event of each order, for `customerAnswered`, and its money. */
+export const lastEvent = { events: { orderBy: { id: 'desc' }, take: 1, select: { actor: true } }, ...paymentIncludes } satisfies Prisma.OrderInclude;
+
+type PaymentRows = Prisma.OrderGetPayload<{ include: typeof paymentIncludes }>;
 
 /**
  * Whether the customer's sketch decision waits for the studio: the order is still in `sketching`,
@@ -17,7 +20,7 @@ export function customerAnswered(order: Pick<Order, 'status' | 'sketchStatus'>, 
 }
 
 /** An order as staff see it: everything the customer entered, the photo's id, and the totals. */
-export function toStaffOrder(order: Order & { events: { actor: string }[] }): StaffOrder {
+export function toStaffOrder(order: PaymentRows & { events: { actor: string }[] }): StaffOrder {
   return {
     code: order.code,
     kind: order.kind,
@@ -37,6 +40,7 @@ export function toStaffOrder(order: Order & { events: { actor: string }[] }): St
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
     customerAnswered: customerAnswered(order, order.events.at(-1)),
+    payment: paymentSummary(order),
     customer: {
       name: order.customerName,
       email: order.customerEmail,
@@ -77,9 +81,10 @@ export const photoFields = { select: { uploadId: true, kind: true, createdAt: tr
 export const staffDetailIncludes = {
   events: { orderBy: { id: 'asc' }, include: { photo: photoFields } },
   photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], select: { ...photoFields.select, showcasedAt: true } },
+  ...paymentIncludes,
 } satisfies Prisma.OrderInclude;
 
-type DetailRow = Order & {
+type DetailRow = PaymentRows & {
   events: {
     status: OrderStatus;
     note: string | null;

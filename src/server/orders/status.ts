@@ -1,7 +1,7 @@
 import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
-import { invalidInput, invalidTransition, notFound } from '@/server/errors';
+import { DomainError, invalidInput, invalidTransition, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import {
   chainIndex,
@@ -35,6 +35,11 @@ export interface LockedOrder {
   trackingNumber: string | null;
   totalCents: number;
   customerEmail: string;
+  locale: string;
+  /** Cents received (orders.paid_cents). */
+  paidCents: number;
+  /** A dispute is open: the order cannot move forward (decisions.md "Payments and refunds"). */
+  disputed: boolean;
 }
 
 /** A status change as the services take it (the body of StatusChange, already validated). */
@@ -51,9 +56,12 @@ export interface Change {
  * numbers only with shipped/delivered; sketch status only on custom orders, set by staff at
  * `sketching`, and approved once painting starts.
  */
-export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus'>, change: Change) {
+export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus' | 'disputed'>, change: Change) {
   const { status: from } = order;
   const to = change.status;
+  if (order.disputed && to !== 'cancelled' && to !== from && !moveRefusal(from, to)) {
+    throw new DomainError('order_disputed', 'A payment dispute is open on this order: it moves on once the dispute closes (or is cancelled).');
+  }
   if (change.trackingNumber !== undefined && !trackedStatuses.includes(to)) {
     throw invalidInput('A tracking number goes only with status shipped or delivered.', [{ path: 'trackingNumber', message: 'only with shipped or delivered' }]);
   }
@@ -77,8 +85,10 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
 /** Reads the order and holds its row lock until the transaction ends, so changes to one order queue up. */
 export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder | null> {
   const rows = await tx.$queryRaw<LockedOrder[]>(Prisma.sql`
-    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber", total_cents AS "totalCents", customer_email AS "customerEmail"
-    FROM orders WHERE code = ${normalizeOrderCode(typedCode)} FOR UPDATE`);
+    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber",
+           total_cents AS "totalCents", customer_email AS "customerEmail", locale, paid_cents AS "paidCents",
+           EXISTS (SELECT 1 FROM disputes WHERE disputes.order_id = orders.id AND disputes.state = 'open') AS disputed
+    FROM orders WHERE code = ${normalizeOrderCode(typedCode)} FOR UPDATE OF orders`);
   return rows[0] ?? null;
 }
 
@@ -89,9 +99,12 @@ export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder 
 export async function applyTransition(tx: Tx, order: LockedOrder, change: Change, actor: Actor): Promise<void> {
   const plan = planTransition(order, change);
   const trackingNumber = change.trackingNumber ?? order.trackingNumber;
+  // Moving a pending order on is staff recording that its money arrived (a bank transfer); the
+  // webhook sets the amount itself before it moves the order.
+  const paidCents = order.status === 'pending' && plan.changed && plan.status !== 'cancelled' && order.paidCents === 0 ? order.totalCents : order.paidCents;
   await tx.order.update({
     where: { id: order.id },
-    data: { status: plan.status, sketchStatus: plan.sketchStatus, trackingNumber },
+    data: { status: plan.status, sketchStatus: plan.sketchStatus, trackingNumber, paidCents },
   });
   await tx.orderEvent.create({
     data: {

@@ -4,8 +4,8 @@ import type { RequestHandlerRoute } from '@/server/api/handlers';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';
-import { verifyStripeEvent } from '@/server/integrations/stripe';
-import { handleStripeEvent } from './service';
+import { configuredPayments, verifyStripeEvent } from '@/server/integrations/stripe';
+import { handleStripeEvent, paymentOutcomes } from './service';
 
 /** Stripe's events are a few KiB; a body past this is not one of them. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -24,10 +24,11 @@ export function stripeWebhookRoute(settings: () => { webhookSecret?: string } = 
   return {
     method: 'POST',
     path: '/payments/stripe-webhook',
-    async handle(request) {
+    async handle(request, _params, context) {
       const body = await rawBody(request);
       const event = verifyStripeEvent(body, request.headers.get('stripe-signature'), settings().webhookSecret);
-      const outcome = await handleStripeEvent(db(), event);
+      // The request's payment provider (the configured one), which refunds a double payment.
+      const outcome = await handleStripeEvent(context?.db ?? db(), event, context?.payments ?? configuredPayments());
       return Response.json({ received: true, outcome });
     },
     openapi: {
@@ -35,8 +36,12 @@ export function stripeWebhookRoute(settings: () => { webhookSecret?: string } = 
       summary: 'Stripe webhook (signature verified)',
       description:
         'Called by Stripe. The Stripe-Signature header is verified over the raw body with STRIPE_WEBHOOK_SECRET (tolerance 5 minutes). ' +
-        'checkout.session.completed with payment_status paid, and checkout.session.async_payment_succeeded, move the order named by ' +
-        'client_reference_id from pending to paid. Each event id is handled once: a replay answers 200 and changes nothing; other event types are ignored.',
+        'Checkout events are matched to the order and to the session the shop opened: a paid session (checkout.session.completed with ' +
+        'payment_status paid, checkout.session.async_payment_succeeded) moves a pending order to paid; one for an order paid already or ' +
+        'cancelled is refunded in full at once (a double payment). A completed but unpaid session marks the payment processing; ' +
+        'checkout.session.async_payment_failed makes it unpaid again. charge.refunded and refund.created/updated/failed record refunds made ' +
+        "in Stripe's dashboard; charge.dispute.created/closed hold and release the order. Events may come in any order, late or repeated: " +
+        'each event id is handled once (a replay answers 200 and changes nothing), and a late event never undoes a later one. Other event types are ignored.',
       tags: ['payments'],
       parameters: [{ in: 'header', name: 'Stripe-Signature', required: true, schema: { type: 'string' } }],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event, exactly as Stripe signed it' } } } },
@@ -50,7 +55,7 @@ export function stripeWebhookRoute(settings: () => { webhookSecret?: string } = 
                 required: ['received', 'outcome'],
                 properties: {
                   received: { type: 'boolean', const: true },
-                  outcome: { type: 'string', enum: ['paid', 'duplicate', 'unchanged', 'ignored'], description: 'What the event did' },
+                  outcome: { type: 'string', enum: [...paymentOutcomes], description: 'What the event did' },
                 },
               },
             },

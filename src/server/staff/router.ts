@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { router, staffProcedure } from '@/server/api/trpc';
 import { Board, BoardQuery, changeOrderFromDashboard, DashboardChange, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';
 import { partnersRouter } from '@/server/partners/router';
+import { refundOrder } from '@/server/payments/refunds';
+import { RefundRequest, RefundView } from '@/shared/order-schema';
 import { pipelineRouter } from '@/server/pipeline/router';
 import { refreshGalleryPages } from '@/server/showcase/pages';
 import { DashboardShowcase, StaffShowcasePhoto } from '@/server/showcase/schema';
@@ -28,6 +30,17 @@ export const staffDashboardRouter = router({
     .input(DashboardChange)
     .output(OrderForStaff)
     .mutation(({ ctx, input }) => changeOrderFromDashboard(ctx.db, input)),
+  /**
+   * The order page's "Refund" (the very service of POST /v1/admin/orders/{code}/refunds). The page
+   * sends a key of its own per confirmed refund, so a double click or a retried request refunds once.
+   */
+  refund: staffProcedure
+    .input(RefundRequest.extend({ code: z.string().trim().min(1).max(20), idempotencyKey: z.string().min(1).max(255) }))
+    .output(RefundView)
+    .mutation(async ({ ctx, input }) => {
+      const { code, ...request } = input;
+      return (await refundOrder(ctx.db, code, request, ctx.payments)).refund;
+    }),
   /** The order page's "Show in the gallery" / "Remove from the gallery" (the very operation of POST /v1/admin/orders/{code}/photos/{id}/showcase). */
   showcasePhoto: staffProcedure
     .input(DashboardShowcase)

@@ -160,6 +160,22 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                         {t(`answered.${order.sketchStatus === 'approved' ? 'approved' : 'changes_requested'}`)}
                       </span>
                     )}
+                    {/* What the studio must know about the money before working on: a dispute holds it, a refund or a double payment asks a look. */}
+                    {order.payment.disputed && (
+                      <span className={styles.moneyMark} data-testid="board-disputed">
+                        {ts('payment.board.disputed')}
+                      </span>
+                    )}
+                    {(order.payment.state === 'processing' || order.payment.state === 'partially_refunded' || order.payment.state === 'refunded') && (
+                      <span className={styles.sub} data-testid="board-payment">
+                        {ts(`payment.states.${order.payment.state}`)}
+                      </span>
+                    )}
+                    {order.payment.doublePayments > 0 && (
+                      <span className={styles.sub} data-testid="board-double-payment">
+                        {ts('payment.board.doublePayment')}
+                      </span>
+                    )}
                   </div>
                 </td>
               </tr>

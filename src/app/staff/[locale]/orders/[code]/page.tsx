@@ -9,8 +9,10 @@ import type { Locale } from '@/shared/locales';
 import { normalizeOrderCode } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../../../_lib/auth';
 import { count, dateTime, money } from '../../../_lib/format';
+import { configuredPayments } from '@/server/integrations/stripe';
 import { OrderActions } from './order-actions';
 import { PhotoDrop } from './photo-drop';
+import { RefundForm } from './refund-form';
 import { ShowcaseButton, type ShowcaseLabels } from './showcase-button';
 import styles from '../../staff.module.css';
 
@@ -57,6 +59,8 @@ export default async function OrderPage({ params }: Props) {
     signedOut: tg('signedOut'),
     failed: tg('failed'),
   };
+  const tp = await getTranslations({ locale, namespace: 'Staff.payment' });
+  const left = order.payment.paid - order.payment.refunded;
   const custom = order.kind === 'custom';
   const canvas = canvasOf(order.size, order.orientation);
 
@@ -228,6 +232,49 @@ export default async function OrderPage({ params }: Props) {
               sketchStatus: order.sketchStatus,
             }}
           />
+
+          <section className={styles.panel} aria-labelledby="payment-title" data-testid="staff-payment" data-payment={order.payment.state}>
+            <h2 id="payment-title">
+              {tp('title')}{' '}
+              <span className={styles.status} data-payment-state={order.payment.state}>
+                {tp(`states.${order.payment.state}`)}
+              </span>
+            </h2>
+            {order.payment.disputed && (
+              <p className={styles.error} role="status" data-testid="staff-disputed">
+                {tp('disputed')}
+              </p>
+            )}
+            {order.payment.processing && <p className={styles.hint}>{tp('processing')}</p>}
+            {order.payment.doublePayments > 0 && <p className={styles.answered}>{tp('doublePayments', { count: order.payment.doublePayments })}</p>}
+            <dl className={styles.facts}>
+              <dt>{tp('paid')}</dt>
+              <dd>{money(order.payment.paid, locale)}</dd>
+              <dt>{tp('refunded')}</dt>
+              <dd data-testid="staff-refunded">{money(order.payment.refunded, locale)}</dd>
+            </dl>
+            {order.payment.refunds.length > 0 && (
+              <>
+                <h3 className={styles.subhead}>{tp('refundsTitle')}</h3>
+                <ul className={styles.refunds} data-testid="staff-refunds">
+                  {order.payment.refunds.map((refund) => (
+                    <li key={refund.id}>
+                      {money(refund.amount, locale)} · {tp(`methods.${refund.method}`)} · <time dateTime={refund.at}>{dateTime(refund.at, locale)}</time>
+                      {refund.note && <span className={styles.sub}>{refund.note}</span>}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {left > 0 && (
+              <RefundForm
+                code={order.code}
+                left={left}
+                throughStripe={order.payment.paidThroughStripe && Boolean(configuredPayments())}
+                cancelsWhenAll={order.status === 'pending' || order.status === 'paid'}
+              />
+            )}
+          </section>
 
           <section className={styles.panel} aria-labelledby="history-title">
             <h2 id="history-title">{t('history')}</h2>
