@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { db, type Db } from '@/server/db/client';
 import { parseEnv } from '@/server/env';
 import { changeOrderFromDashboard, orderBoard, orderForStaff } from '@/server/orders/board';
@@ -7,7 +7,7 @@ import { PhotoAddresses } from '@/server/orders/photos';
 import { createOrder, lookupOrder } from '@/server/orders/service';
 import { changeOrderStatus } from '@/server/orders/status';
 import { signIn, signOut, staffPhoto, staffTrpc } from '@/server/staff/handlers';
-import { newStaffSession, STAFF_SESSION_SECONDS } from '@/server/staff/session';
+import { isStaffSession, newStaffSession, STAFF_SESSION_SECONDS } from '@/server/staff/session';
 import { CreateOrder } from '@/shared/order-schema';
 import { orderStatuses, statusChain } from '@/shared/orders';
 import { ownDatabase } from '../support/database';
@@ -110,6 +110,17 @@ describe('the dashboard session cookie', () => {
     const closed = parseEnv({ ...process.env, ADMIN_TOKEN: '' });
     const answer = await signIn(signInRequest(''), closed);
     expect(answer.headers.get('set-cookie')).toBeNull();
+  });
+
+  test("a session's token tag is keyed by the server's secret, not by the token: a copy of the table tests no guess", async () => {
+    const { value } = await newStaffSession(db(), TOKEN, new Date(), 'server-secret-a');
+    expect(await isStaffSession(db(), value, TOKEN, new Date(), 'server-secret-a')).toBe(true);
+    // Another server secret (rotated, or another shop's): the same token no longer opens it.
+    expect(await isStaffSession(db(), value, TOKEN, new Date(), 'server-secret-b')).toBe(false);
+    const { tokenTag } = await db().staffSession.findFirstOrThrow({ where: { idHash: createHash('sha256').update(value).digest('hex') } });
+    // What the tag was: an HMAC keyed by the token itself, which anyone holding a dump could recompute for a guess.
+    expect(tokenTag).not.toBe(createHmac('sha256', TOKEN).update('atelier-prints staff session token tag v1').digest('hex'));
+    expect(tokenTag).not.toContain(TOKEN);
   });
 
   test('a live session reads the board; a tampered, unknown, expired or rotated-token session does not', async () => {

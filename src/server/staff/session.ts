@@ -2,7 +2,8 @@ import 'server-only';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { secureCookies } from '@/server/accounts/session';
 import type { Db } from '@/server/db/client';
-import type { Env } from '@/server/env';
+import { sessionSecret } from '@/server/db/local-secrets';
+import { env, type Env } from '@/server/env';
 import { anonymous, type Actor } from '@/server/api/actor';
 import { isStaff } from '@/server/api/staff-auth';
 import { logger } from '@/server/logger';
@@ -12,7 +13,8 @@ import { logger } from '@/server/logger';
  * the browser keeps a cookie scoped to /staff that proves it without carrying the token itself.
  *
  * The cookie holds a random id (256 bits); the server keeps a row per session (`staff_sessions`)
- * with the id's SHA-256, its expiry and a tag of the token that signed it in. A row can be deleted:
+ * with the id's SHA-256, its expiry and a tag of the token that signed it in (keyed by the server's
+ * session secret, so a copy of the table tells nothing about the token). A row can be deleted:
  * sign-out ends that session for good (a copied cookie stops working too) and "sign out everywhere"
  * ends them all, e.g. after a laptop is lost. A session signed with a token that is no longer
  * ADMIN_TOKEN is dead, so rotating the token still signs every dashboard out. (The cookie used to be
@@ -30,16 +32,24 @@ export function staffCookieName(secure: boolean): string {
 /** The stored form of a cookie's id: its SHA-256, so the table alone signs nobody in. */
 const idHash = (id: string) => createHash('sha256').update(id).digest('hex');
 
-/** Which token a session was signed in with: an HMAC of the token (one-way), compared on each use. */
-const tokenTag = (adminToken: string) => createHmac('sha256', adminToken).update('atelier-prints staff session token tag v1').digest('hex');
+/**
+ * Which token a session was signed in with, compared on each use: an HMAC of the token keyed by the
+ * server's session secret (NEXTAUTH_SECRET, or the one generated into DATA_DIR). Keyed by the token
+ * itself, as it was, a copy of the table let anyone test guesses at ADMIN_TOKEN offline, as fast as
+ * a machine hashes; now a guess needs the secret as well. Rotating either signs every dashboard out.
+ */
+const tokenTag = (adminToken: string, secret: string) => createHmac('sha256', secret).update(`atelier-prints staff session token tag v2\0${adminToken}`).digest('hex');
+
+/** The key of the tags: the configured server's session secret (tests hand in others). */
+const configuredSecret = () => sessionSecret(env());
 
 const cookieId = /^[A-Za-z0-9_-]{43}$/;
 
 /** Starts a session good for STAFF_SESSION_SECONDS from `now`; answers the cookie value. */
-export async function newStaffSession(db: Db, adminToken: string, now = new Date()): Promise<{ value: string; expires: Date }> {
+export async function newStaffSession(db: Db, adminToken: string, now = new Date(), secret = configuredSecret()): Promise<{ value: string; expires: Date }> {
   const value = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + STAFF_SESSION_SECONDS * 1000);
-  await db.staffSession.create({ data: { idHash: idHash(value), tokenTag: tokenTag(adminToken), createdAt: now, expiresAt: expires } });
+  await db.staffSession.create({ data: { idHash: idHash(value), tokenTag: tokenTag(adminToken, secret), createdAt: now, expiresAt: expires } });
   void sweepExpiredStaffSessions(db).catch((error: unknown) => logger.warn({ err: error }, 'staff sessions: could not delete expired ones'));
   return { value, expires };
 }
@@ -48,10 +58,16 @@ export async function newStaffSession(db: Db, adminToken: string, now = new Date
  * Whether a cookie value is a live session: a row with its id, not expired, signed in with the
  * token configured now. With no ADMIN_TOKEN configured nothing passes.
  */
-export async function isStaffSession(db: Db, value: string | null | undefined, adminToken: string | undefined, now = new Date()): Promise<boolean> {
+export async function isStaffSession(
+  db: Db,
+  value: string | null | undefined,
+  adminToken: string | undefined,
+  now = new Date(),
+  secret = configuredSecret(),
+): Promise<boolean> {
   if (!adminToken || !value || !cookieId.test(value)) return false;
   const row = await db.staffSession.findUnique({ where: { idHash: idHash(value) } });
-  return Boolean(row && row.expiresAt.getTime() > now.getTime() && row.tokenTag === tokenTag(adminToken));
+  return Boolean(row && row.expiresAt.getTime() > now.getTime() && row.tokenTag === tokenTag(adminToken, secret));
 }
 
 /** Ends the session this cookie value names (sign-out). */
