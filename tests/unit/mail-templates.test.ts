@@ -42,6 +42,20 @@ describe('order e-mail templates', () => {
     }
   });
 
+  test('a refund says how much went back; a reminder, the day the order is cancelled unless paid, and how to pay', () => {
+    const refund = renderOrderMail('refunded', order({ locale: 'de', refundedCents: 5000 }), 'https://x');
+    expect(refund.subject).toBe('Erstattung für Bestellung 7HK2M9QX0A');
+    expect(refund.text).toMatch(/Erstattet: 50,00\s\$/);
+    const reminder = renderOrderMail('reminder', order({ locale: 'ja', payBy: new Date('2026-12-15T10:00:00Z') }), 'https://x', {
+      online: false,
+      instructions: 'IBAN DE00 1234',
+    });
+    expect(reminder.subject).toBe('ご注文 7HK2M9QX0A のお支払いをお待ちしています');
+    expect(reminder.text).toContain('お支払い期限: 2026年12月15日');
+    expect(reminder.text).toContain('IBAN DE00 1234');
+    expect(renderOrderMail('unpaidCancelled', order({ locale: 'en' }), 'https://x').subject).toBe('Order 7HK2M9QX0A was cancelled: no payment arrived');
+  });
+
   test.each(languages.flatMap((language) => kinds.map((kind) => [language, kind] as const)))(
     '%s %s: HTML and text name the order code, the item, the total and the lookup link',
     (language, kind) => {

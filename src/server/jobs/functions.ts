@@ -10,7 +10,7 @@ import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
 import { ConfigError, env } from '@/server/env';
 import { inngest } from './client';
-import { configuredJobDeps, runJob, runRetention, type JobDeps } from './registry';
+import { configuredJobDeps, runJob, runRetention, runUnpaidOrders, type JobDeps } from './registry';
 
 /**
  * The Inngest functions: thin, one named step around the same domain function the in-process
@@ -123,6 +123,11 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ step }) => step.run('recount', () => refreshCounts(deps().db)),
   );
 
+  const unpaid = client.createFunction(
+    { id: 'orders.unpaid', name: 'Orders: remind, then cancel, unpaid orders', retries: 3, concurrency: { limit: 1 }, triggers: [{ cron: '20 * * * *' }] },
+    async ({ step }) => step.run('remind and cancel unpaid orders', () => runUnpaidOrders(deps())),
+  );
+
   const retention = client.createFunction(
     { id: 'photos.retention', name: 'Photos: delete what is past its retention', retries: 3, concurrency: { limit: 1 }, triggers: [{ cron: '30 3 * * *' }] },
     async ({ step }) => step.run('delete photos past retention', () => runRetention(deps())),
@@ -139,7 +144,7 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ event, step }) => step.run('submit to IndexNow', () => notifySearchEngines(deps().db, deps().notifier ?? null, event.data)),
   );
 
-  return [orderEmail, studioEmail, retention, ingest, writeStoriesFn, publish, recount, notify];
+  return [orderEmail, studioEmail, unpaid, retention, ingest, writeStoriesFn, publish, recount, notify];
 }
 
 export const functions = createFunctions(inngest, configuredJobDeps);

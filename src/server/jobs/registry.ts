@@ -10,6 +10,7 @@ import type { WikidataSource } from '@/server/integrations/wikidata';
 import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, sendStudioNotice, STUDIO_NOTICE_EVENT, type OrderMailEvent } from '@/server/orders/mail';
 import { configuredPaymentOptions } from '@/server/orders/payment';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
+import { closeUnpaidOrders } from '@/server/payments/unpaid';
 import { configuredModel, configuredNotifier } from '@/server/pipeline/config';
 import { STORIES_EVENT } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
@@ -74,6 +75,9 @@ export const jobs: Record<string, Job> = {
   // Stories after an ingest added works (templates when no language model is configured).
   [STORIES_EVENT]: (_payload, deps) => writeStories(deps.db, deps.model ?? null),
 };
+
+/** Reminds and cancels unpaid orders as the terms say (decisions.md "Payments and refunds"); hourly on Inngest, with retention in the worker. */
+export const runUnpaidOrders = (deps: JobDeps) => closeUnpaidOrders(deps.db, { remindDays: env().UNPAID_REMIND_DAYS, cancelDays: env().UNPAID_CANCEL_DAYS });
 
 /** Deletes photos past their retention (decisions.md "Images and retention"); daily on Inngest, every few hours in the worker. */
 export const runRetention = (deps: JobDeps) => deletePhotosPastRetention(deps.db, photoStorage(), { retentionDays: env().PHOTO_RETENTION_DAYS });

@@ -4,7 +4,7 @@ import { db } from '@/server/db/client';
 import { env, inngestConfigured, type Env } from '@/server/env';
 import { configuredMailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
-import { configuredJobDeps, jobs, runJob, runRetention, type JobDeps } from './registry';
+import { configuredJobDeps, jobs, runJob, runRetention, runUnpaidOrders, type JobDeps } from './registry';
 import { startOutboxLoop, type OutboxHandler, type OutboxLoop } from './worker';
 
 /** Hands an outbox row to Inngest; the row id is the event id, so a repeated send is one event. */
@@ -40,8 +40,8 @@ export async function startJobs(): Promise<void> {
     holder.__artPrintsJobs = startOutboxLoop(db(), relayTo(inngest));
   } else {
     const outbox = startOutboxLoop(db(), runHere(configuredJobDeps), { names: Object.keys(jobs) });
-    const retention = startRetentionTimer();
-    holder.__artPrintsJobs = { stop: async () => (retention.stop(), outbox.stop()) };
+    const housekeeping = startHousekeepingTimer();
+    holder.__artPrintsJobs = { stop: async () => (housekeeping.stop(), outbox.stop()) };
   }
 }
 
@@ -59,17 +59,23 @@ export async function stopJobs(): Promise<void> {
   holder.__artPrintsJobs = undefined;
 }
 
-/** The worker's stand-in for the daily Inngest function: photo retention a minute after start, then every six hours. */
-const RETENTION_EVERY_MS = 6 * 3_600_000;
+/**
+ * The worker's stand-in for the scheduled Inngest functions: unpaid orders, then photo retention, a
+ * minute after start and every six hours (a reminder or a cancellation comes at most six hours late).
+ */
+const HOUSEKEEPING_EVERY_MS = 6 * 3_600_000;
 
-function startRetentionTimer(): { stop(): void } {
+function startHousekeepingTimer(): { stop(): void } {
   const run = () =>
-    void runRetention(configuredJobDeps()).then(
-      (result) => (result.unusedUploads || result.photos) && logger.info(result, 'photo retention: deleted what was past its time'),
-      (error: unknown) => logger.warn({ err: error }, 'photo retention failed; tried again at the next run'),
-    );
+    void runUnpaidOrders(configuredJobDeps())
+      .catch((error: unknown) => logger.warn({ err: error }, 'unpaid orders: the run failed; tried again at the next run'))
+      .then(() => runRetention(configuredJobDeps()))
+      .then(
+        (result) => (result.unusedUploads || result.photos) && logger.info(result, 'photo retention: deleted what was past its time'),
+        (error: unknown) => logger.warn({ err: error }, 'photo retention failed; tried again at the next run'),
+      );
   const first = setTimeout(run, 60_000);
-  const every = setInterval(run, RETENTION_EVERY_MS);
+  const every = setInterval(run, HOUSEKEEPING_EVERY_MS);
   first.unref();
   every.unref();
   return { stop: () => (clearTimeout(first), clearInterval(every)) };

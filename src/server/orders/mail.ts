@@ -25,12 +25,21 @@ export const orderMailKinds = {
   'shop/order.sketch-ready': 'sketch',
   // Money went back (src/server/payments/refunds.ts); the payload says how much.
   'shop/order.refunded': 'refunded',
+  // An order still unpaid: reminded, then cancelled (src/server/payments/unpaid.ts).
+  'shop/order.payment-reminder': 'reminder',
+  'shop/order.unpaid-cancelled': 'unpaidCancelled',
 } as const;
 export type OrderMailEvent = keyof typeof orderMailKinds;
 export type OrderMailKind = (typeof orderMailKinds)[OrderMailEvent];
 
 /** What the outbox carries for an order e-mail. */
-export const OrderMailPayload = z.object({ orderId: z.int(), code: z.string(), trackingNumber: z.string().optional(), amountCents: z.int().optional() });
+export const OrderMailPayload = z.object({
+  orderId: z.int(),
+  code: z.string(),
+  trackingNumber: z.string().optional(),
+  amountCents: z.int().optional(),
+  payBy: z.iso.datetime().optional(),
+});
 export type OrderMailPayload = z.output<typeof OrderMailPayload>;
 
 type Strings = typeof en;
@@ -49,9 +58,16 @@ export type MoneyEventNote = keyof Strings['events'];
 /** `$12.50` in the language of the order (English for `vi`), as every page and mail writes money. */
 export const moneyIn = (locale: string, cents: number) => new Intl.NumberFormat(textLocale(locale), { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-/** An order event's note about money (a refund, a dispute), in the order's language, with the amount. */
-export const moneyEventNote = (locale: string, key: MoneyEventNote, cents?: number) =>
-  fill(templates[textLocale(locale)].events[key], cents === undefined ? {} : { amount: moneyIn(locale, cents) });
+/** `14 December 2026` in the order's language (a day, in UTC). */
+const dayIn = (locale: string, day: Date) => new Intl.DateTimeFormat(textLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+
+/** An order event's note about its money (a refund, a dispute, a reminder), in the order's language, with the amount or the day. */
+export const moneyEventNote = (locale: string, key: MoneyEventNote, values: { cents?: number; date?: Date; days?: number } = {}) =>
+  fill(templates[textLocale(locale)].events[key], {
+    ...(values.cents === undefined ? {} : { amount: moneyIn(locale, values.cents) }),
+    ...(values.date ? { date: dayIn(locale, values.date) } : {}),
+    ...(values.days === undefined ? {} : { days: values.days }),
+  });
 
 /** The order as a mail needs it. */
 export interface MailOrder {
@@ -69,6 +85,8 @@ export interface MailOrder {
   estimatedDelivery?: DeliveryWindow | null;
   /** What a refund gave back (the refund mail says so). */
   refundedCents?: number;
+  /** The day an unpaid order is cancelled unless paid (the reminder says so). */
+  payBy?: Date;
   customerName: string;
   customerEmail: string;
   trackingNumber: string | null;
@@ -114,11 +132,12 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
     ...(received && order.estimatedDelivery ? ([[t.estimate, formatWindow(order.estimatedDelivery, language)]] as [string, string][]) : []),
     ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
     ...(kind === 'refunded' && order.refundedCents ? ([[t.refunded, moneyIn(language, order.refundedCents)]] as [string, string][]) : []),
+    ...(kind === 'reminder' && order.payBy ? ([[t.payBy, dayIn(language, order.payBy)]] as [string, string][]) : []),
   ];
   // How to pay, in the order-received mail: online later from the order page, the studio's
   // instructions with the amount and the code as reference, or the studio's word that it will write.
   const paying: string[] =
-    !received || !payment
+    !(received || kind === 'reminder') || !payment
       ? []
       : payment.online
         ? [t.payment.later]
@@ -217,6 +236,7 @@ export async function sendOrderMail(
       // The number as of the change that sent this mail, not a later correction.
       trackingNumber: payload.trackingNumber ?? order.trackingNumber,
       refundedCents: payload.amountCents,
+      payBy: payload.payBy ? new Date(payload.payBy) : undefined,
     },
     settings.baseUrl,
     settings.payment,

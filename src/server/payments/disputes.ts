@@ -41,7 +41,7 @@ export async function recordDispute(tx: Tx, dispute: Stripe.Dispute, closing: bo
   const [note, subject, line] =
     state === 'open'
       ? [
-          moneyEventNote(order.locale, 'disputeOpened', dispute.amount),
+          moneyEventNote(order.locale, 'disputeOpened', { cents: dispute.amount }),
           `Order ${order.code}: a payment dispute of ${amount} was opened`,
           `The customer's bank disputes ${amount} of order ${order.code} (${dispute.reason}). The order cannot move forward until the dispute closes; answer it in Stripe's dashboard.`,
         ]
@@ -52,7 +52,7 @@ export async function recordDispute(tx: Tx, dispute: Stripe.Dispute, closing: bo
             `The dispute of ${amount} on order ${order.code} closed in the studio's favour: the order can move on.`,
           ]
         : [
-            moneyEventNote(order.locale, 'disputeLost', dispute.amount),
+            moneyEventNote(order.locale, 'disputeLost', { cents: dispute.amount }),
             `Order ${order.code}: the payment dispute was lost`,
             `The dispute of ${amount} on order ${order.code} was lost: the amount counts as refunded. Decide whether the painting still ships.`,
           ];

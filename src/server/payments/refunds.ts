@@ -43,7 +43,7 @@ export async function refundedCents(tx: Tx, orderId: number): Promise<number> {
  * back on an order not yet in production, its cancellation (decisions.md "Payments and refunds").
  */
 export async function afterRefund(tx: Tx, order: LockedOrder, amountCents: number, actor: Actor, note?: string | null): Promise<void> {
-  const said = moneyEventNote(order.locale, 'refunded', amountCents);
+  const said = moneyEventNote(order.locale, 'refunded', { cents: amountCents });
   await tx.orderEvent.create({ data: { orderId: order.id, status: order.status, actor, note: note ? `${said} ${note}` : said } });
   await enqueue(tx, 'shop/order.refunded', { orderId: order.id, code: order.code, amountCents });
   if ((order.status === 'pending' || order.status === 'paid') && (await refundedCents(tx, order.id)) >= order.paidCents) {

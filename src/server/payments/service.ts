@@ -112,7 +112,9 @@ async function refundDoublePayment(
     metadata: { orderCode: order.code, doublePayment: session.id },
   });
   await tx.paymentSession.update({ where: { id: session.id }, data: { state: 'refunded', paymentIntent: session.paymentIntent, refundId: refund.id } });
-  await tx.orderEvent.create({ data: { orderId: order.id, status: order.status, actor: 'payment', note: moneyEventNote(order.locale, 'doublePayment', session.amount) } });
+  await tx.orderEvent.create({
+    data: { orderId: order.id, status: order.status, actor: 'payment', note: moneyEventNote(order.locale, 'doublePayment', { cents: session.amount }) },
+  });
   await enqueue(tx, STUDIO_NOTICE_EVENT, {
     orderId: order.id,
     code: order.code,

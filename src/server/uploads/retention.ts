@@ -14,6 +14,11 @@ import { customerSentence } from '@/server/orders/mail';
  */
 
 export const UNUSED_UPLOAD_HOURS = 24;
+/** Days an order cancelled unpaid keeps its photos (decisions.md "Payments and refunds": nothing was bought). */
+export const UNPAID_CANCELLED_RETENTION_DAYS = 7;
+
+/** An order cancelled with nothing paid (`o` is the order). */
+const unpaidOnly = Prisma.sql`(o.status = 'cancelled' AND o.paid_cents = 0)`;
 
 export interface RetentionResult {
   unusedUploads: number;
@@ -38,20 +43,25 @@ export async function deletePhotosPastRetention(db: Db, storage: PhotoStorage, s
   }
 
   const orderCutoff = new Date(now.getTime() - settings.retentionDays * 86_400_000);
+  const unpaidCutoff = new Date(now.getTime() - UNPAID_CANCELLED_RETENTION_DAYS * 86_400_000);
   // Orders that ended before the cutoff (their last change to the final status) and still hold a
-  // photo they may not keep.
+  // photo they may not keep; an order cancelled with nothing paid keeps its photos a week only.
   const due = await db.$queryRaw<{ orderId: number }[]>(Prisma.sql`
     SELECT DISTINCT o.id AS "orderId"
       FROM orders o JOIN order_photos p ON p.order_id = o.id
      WHERE o.status IN ('delivered', 'cancelled')
-       AND (SELECT max(e.at) FROM order_events e WHERE e.order_id = o.id AND e.status = o.status) < ${orderCutoff}
+       AND (SELECT max(e.at) FROM order_events e WHERE e.order_id = o.id AND e.status = o.status)
+           < (CASE WHEN ${unpaidOnly} THEN ${unpaidCutoff}::timestamptz ELSE ${orderCutoff}::timestamptz END)
        AND NOT (p.kind = 'finished' AND o.showcase_consent)`);
   for (const { orderId } of due) {
     // Under the order's row lock: two instances running this at once delete and record once.
     const deleted = await db.$transaction(
       async (tx) => {
-        const [order] = await tx.$queryRaw<{ status: 'delivered' | 'cancelled'; locale: string; code: string; uploadId: string | null; showcaseConsent: boolean }[]>(Prisma.sql`
-          SELECT status::text AS status, locale, code, upload_id AS "uploadId", showcase_consent AS "showcaseConsent" FROM orders WHERE id = ${orderId} FOR UPDATE`);
+        const [order] = await tx.$queryRaw<
+          { status: 'delivered' | 'cancelled'; locale: string; code: string; uploadId: string | null; showcaseConsent: boolean; unpaid: boolean }[]
+        >(Prisma.sql`
+          SELECT status::text AS status, locale, code, upload_id AS "uploadId", showcase_consent AS "showcaseConsent", ${unpaidOnly} AS unpaid
+            FROM orders o WHERE id = ${orderId} FOR UPDATE`);
         if (!order) return 0;
         const photos = await tx.orderPhoto.findMany({ where: { orderId, ...(order.showcaseConsent ? { NOT: { kind: 'finished' } } : {}) } });
         let count = 0;
@@ -65,7 +75,13 @@ export async function deletePhotosPastRetention(db: Db, storage: PhotoStorage, s
         }
         if (count) {
           await tx.orderEvent.create({
-            data: { orderId, status: order.status, actor: 'system', note: customerSentence(order.locale, 'photosDeleted', { days: settings.retentionDays }), at: now },
+            data: {
+              orderId,
+              status: order.status,
+              actor: 'system',
+              note: customerSentence(order.locale, 'photosDeleted', { days: order.unpaid ? UNPAID_CANCELLED_RETENTION_DAYS : settings.retentionDays }),
+              at: now,
+            },
           });
           logger.info({ orderCode: order.code, photos: count }, 'photos deleted after the retention period');
         }

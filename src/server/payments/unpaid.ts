@@ -1,0 +1,69 @@
+import 'server-only';
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '@/server/db/client';
+import { enqueue } from '@/server/jobs/outbox';
+import { logger } from '@/server/logger';
+import { moneyEventNote } from '@/server/orders/mail';
+import { applyTransition, lockingTransaction, lockOrder } from '@/server/orders/status';
+
+const DAY_MS = 86_400_000;
+
+export interface UnpaidSettings {
+  /** Days after its creation an unpaid order is reminded (UNPAID_REMIND_DAYS). */
+  remindDays: number;
+  /** Days after its creation an unpaid order is cancelled (UNPAID_CANCEL_DAYS). */
+  cancelDays: number;
+  now?: Date;
+}
+
+/** A pending order with nothing paid and no payment on its way: what the terms' 14 days are about. */
+const unpaid = Prisma.sql`o.status = 'pending' AND o.paid_cents = 0
+  AND NOT EXISTS (SELECT 1 FROM payment_sessions s WHERE s.order_id = o.id AND s.state IN ('processing', 'paid'))`;
+
+/**
+ * Closes unpaid orders as the terms of sale say (decisions.md "Payments and refunds"): a reminder
+ * `remindDays` after the order, a cancellation `cancelDays` after it, each an order event and an
+ * e-mail in the order's language. The customer always has the whole gap between the two after the
+ * reminder: an order the job reaches late (it was down) is reminded first and cancelled that many
+ * days after. A payment on its way (a bank debit) is never cancelled. Each order changes under its
+ * row lock, so two instances running this at once remind and cancel once; a payment that arrives
+ * meanwhile wins.
+ */
+export async function closeUnpaidOrders(db: Db, settings: UnpaidSettings): Promise<{ reminded: number; cancelled: number }> {
+  const now = settings.now ?? new Date();
+  const remindBefore = new Date(now.getTime() - settings.remindDays * DAY_MS);
+  const cancelBefore = new Date(now.getTime() - settings.cancelDays * DAY_MS);
+  const remindedBefore = new Date(now.getTime() - (settings.cancelDays - settings.remindDays) * DAY_MS);
+  const due = await db.$queryRaw<{ code: string; cancel: boolean }[]>(Prisma.sql`
+    SELECT o.code, (o.reminded_at IS NOT NULL AND o.created_at < ${cancelBefore} AND o.reminded_at < ${remindedBefore}) AS cancel
+      FROM orders o
+     WHERE ${unpaid} AND o.created_at < ${remindBefore}
+       AND (o.reminded_at IS NULL OR (o.created_at < ${cancelBefore} AND o.reminded_at < ${remindedBefore}))
+     ORDER BY o.created_at`);
+  const result = { reminded: 0, cancelled: 0 };
+  for (const { code, cancel } of due) {
+    const done = await db.$transaction(async (tx) => {
+      const order = await lockOrder(tx, code);
+      // Looked at again under the lock: paid, cancelled or reminded meanwhile is left alone.
+      const [still] = await tx.$queryRaw<{ remindedAt: Date | null; createdAt: Date }[]>(
+        Prisma.sql`SELECT o.reminded_at AS "remindedAt", o.created_at AS "createdAt" FROM orders o WHERE o.code = ${code} AND ${unpaid}`,
+      );
+      if (!order || !still || Boolean(still.remindedAt) !== cancel) return null;
+      if (cancel) {
+        await applyTransition(tx, order, { status: 'cancelled', note: moneyEventNote(order.locale, 'unpaidCancelled', { days: settings.cancelDays }) }, 'system');
+        await enqueue(tx, 'shop/order.unpaid-cancelled', { orderId: order.id, code });
+        return 'cancelled' as const;
+      }
+      const payBy = new Date(Math.max(still.createdAt.getTime() + settings.cancelDays * DAY_MS, now.getTime() + (settings.cancelDays - settings.remindDays) * DAY_MS));
+      await tx.order.update({ where: { id: order.id }, data: { remindedAt: now } });
+      await tx.orderEvent.create({
+        data: { orderId: order.id, status: 'pending', actor: 'system', at: now, note: moneyEventNote(order.locale, 'unpaidReminder', { date: payBy }) },
+      });
+      await enqueue(tx, 'shop/order.payment-reminder', { orderId: order.id, code, payBy: payBy.toISOString() });
+      return 'reminded' as const;
+    }, lockingTransaction);
+    if (done) result[done]++;
+  }
+  if (result.reminded || result.cancelled) logger.info(result, 'unpaid orders: reminded and cancelled as the terms say');
+  return result;
+}
