@@ -33,3 +33,6 @@ export function paymentStateOf({ paid, refunded, processing }: PaymentFacts): Pa
 /** How money goes back: through Stripe's Refunds API, or recorded while the studio pays it back itself. */
 export const refundMethods = ['stripe', 'manual'] as const;
 export type RefundMethod = (typeof refundMethods)[number];
+
+/** Days an order cancelled unpaid keeps its photos (decisions.md "Payments and refunds"); the privacy notice says it. */
+export const UNPAID_CANCELLED_RETENTION_DAYS = 7;

@@ -14,6 +14,8 @@ import { configuredUploadDeps } from '@/server/uploads/handler';
 import { heldUploadBytes, quotaBytes, storageUse } from '@/server/uploads/quota';
 import { deletePhotosPastRetention } from '@/server/uploads/retention';
 import { receivePhoto } from '@/server/uploads/service';
+import { readFileSync } from 'node:fs';
+import { createTranslator } from 'next-intl';
 import { storageMarkLine } from '@/app/staff/[locale]/storage-mark';
 import { ownDatabase } from '../support/database';
 import { customer } from '../support/orders';
@@ -193,14 +195,21 @@ describe('the storage quota (UPLOAD_QUOTA_MB)', () => {
   });
 });
 
+/** The dashboard's sentences of the mark in one language, as the board's page gets them. */
+const sentences = (locale: 'en' | 'de') => {
+  const messages = JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+  const t = createTranslator({ locale, messages, namespace: 'Staff.board.storage' });
+  return (key: 'full' | 'near', values: { held: string; quota: string }) => t(key, values);
+};
+
 describe('the mark on the staff board', () => {
   test('says nothing with room, warns at 9/10 of the quota, and says uploads are refused past it', async () => {
     expect(await storageUse(db, QUOTA)).toEqual({ heldBytes: 0, quotaBytes: QUOTA, full: false, near: false });
-    expect(storageMarkLine(await storageUse(db, QUOTA), 'en')).toBeNull();
+    expect(storageMarkLine(await storageUse(db, QUOTA), 'en', sentences('en'))).toBeNull();
 
     expect((await upload(newClient(), jpegOfSize(1_000_000))).status).toBe(201);
     expect(await storageUse(db, QUOTA)).toMatchObject({ heldBytes: 1_000_000, full: false, near: true });
-    expect(storageMarkLine(await storageUse(db, QUOTA), 'en')?.level).toBe('near');
+    expect(storageMarkLine(await storageUse(db, QUOTA), 'en', sentences('en'))?.level).toBe('near');
 
     // Past it only by what is never refused (a studio photo on an unpaid order would do the same).
     await receivePhoto(db, configuredUploadDeps(), { contentType: 'image/jpeg', contentLength: null, body: new Response(new Uint8Array(jpegOfSize(100_000))).body });
@@ -210,9 +219,9 @@ describe('the mark on the staff board', () => {
   test('the sentence names what is held and the quota, in MB as UPLOAD_QUOTA_MB counts them, in the dashboard language', () => {
     const MiB = 1024 * 1024;
     const full = { heldBytes: 5210 * MiB, quotaBytes: 5000 * MiB, full: true, near: false };
-    expect(storageMarkLine(full, 'en')).toEqual({ level: 'full', text: 'Customer uploads are refused: photo storage is full (5,210 MB of 5,000 MB).' });
-    expect(storageMarkLine(full, 'de')?.text).toBe('Uploads von Kunden werden abgelehnt: Der Fotospeicher ist voll (5.210 MB von 5.000 MB).');
-    expect(storageMarkLine({ heldBytes: 4600 * MiB, quotaBytes: 5000 * MiB, full: false, near: true }, 'en')?.text).toBe(
+    expect(storageMarkLine(full, 'en', sentences('en'))).toEqual({ level: 'full', text: 'Customer uploads are refused: photo storage is full (5,210 MB of 5,000 MB).' });
+    expect(storageMarkLine(full, 'de', sentences('de'))?.text).toBe('Uploads von Kunden werden abgelehnt: Der Fotospeicher ist voll (5.210 MB von 5.000 MB).');
+    expect(storageMarkLine({ heldBytes: 4600 * MiB, quotaBytes: 5000 * MiB, full: false, near: true }, 'en', sentences('en'))?.text).toBe(
       'Photo storage is nearly full (4,600 MB of 5,000 MB); past it, customer uploads are refused.',
     );
   });

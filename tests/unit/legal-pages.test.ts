@@ -83,6 +83,11 @@ describe('the shop information pages', () => {
       expect(all).toContain(identity.legalName);
       expect(all).toContain(identity.name);
       expect(t.markup('privacy.sections.photos.list.i3' as never, values as never)).toContain(String(identity.photoRetentionDays));
+      // The terms and the privacy notice promise what the unpaid-orders job and retention do.
+      const unpaid = t.markup('terms.sections.payment.list.i3' as never, values as never);
+      expect(unpaid).toContain(String(identity.unpaidRemindDays));
+      expect(unpaid).toContain(String(identity.unpaidCancelDays));
+      expect(t.markup('privacy.sections.photos.list.i5' as never, values as never)).toContain('7');
     });
   }
 

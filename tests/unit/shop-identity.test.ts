@@ -53,6 +53,8 @@ describe('the shop identity (SHOP_* settings)', () => {
       vatId: 'DE123456789',
       responsible: 'Rosa Beispiel',
       photoRetentionDays: 90,
+      unpaidRemindDays: 7,
+      unpaidCancelDays: 14,
       demo: false,
     });
     expect(serviceModes(parseEnv(configured))).toContain('shop identity: on');

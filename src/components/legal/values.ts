@@ -1,6 +1,7 @@
 import type { ShopIdentity } from '@/server/shop/identity';
 import { sidesOf, sizes } from '@/shared/canvas';
 import { deliveryTable } from '@/shared/delivery';
+import { UNPAID_CANCELLED_RETENTION_DAYS } from '@/shared/payment';
 
 /**
  * What the shop's information pages (messages `Legal.<page>`) may use in their strings: these
@@ -16,6 +17,9 @@ export function legalValues(identity: ShopIdentity) {
     /** The address on one line, for a sentence ("Our studio is at …"). */
     address: identity.address.join(', '),
     retentionDays: identity.photoRetentionDays,
+    remindDays: identity.unpaidRemindDays,
+    cancelDays: identity.unpaidCancelDays,
+    unpaidPhotoDays: UNPAID_CANCELLED_RETENTION_DAYS,
     sketchDays,
     shippingMin: shippingDays.min,
     shippingMax: shippingDays.max,

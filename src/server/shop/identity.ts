@@ -22,6 +22,9 @@ export interface ShopIdentity {
   responsible: string;
   /** Days an order's photos are kept after delivery or cancellation. */
   photoRetentionDays: number;
+  /** Days after which an unpaid order is reminded, and cancelled (the unpaid-orders job uses the same settings). */
+  unpaidRemindDays: number;
+  unpaidCancelDays: number;
   /** True when the operator has not configured an identity: the values are examples. */
   demo: boolean;
 }
@@ -35,7 +38,10 @@ export const demoIdentity = {
   responsible: 'Alex Example',
 } as const;
 
-type IdentityEnv = Pick<Env, 'SHOP_NAME' | 'SHOP_LEGAL_NAME' | 'SHOP_ADDRESS' | 'SHOP_EMAIL' | 'SHOP_PHONE' | 'SHOP_VAT_ID' | 'SHOP_RESPONSIBLE' | 'PHOTO_RETENTION_DAYS'>;
+type IdentityEnv = Pick<
+  Env,
+  'SHOP_NAME' | 'SHOP_LEGAL_NAME' | 'SHOP_ADDRESS' | 'SHOP_EMAIL' | 'SHOP_PHONE' | 'SHOP_VAT_ID' | 'SHOP_RESPONSIBLE' | 'PHOTO_RETENTION_DAYS' | 'UNPAID_REMIND_DAYS' | 'UNPAID_CANCEL_DAYS'
+>;
 
 /** The shop's identity from validated settings (`env()`); pure, so tests hand in any configuration. */
 export function shopIdentity(e: IdentityEnv): ShopIdentity {
@@ -51,6 +57,8 @@ export function shopIdentity(e: IdentityEnv): ShopIdentity {
       vatId: e.SHOP_VAT_ID ?? demoIdentity.vatId,
       responsible: e.SHOP_RESPONSIBLE ?? demoIdentity.responsible,
       photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+      unpaidRemindDays: e.UNPAID_REMIND_DAYS,
+      unpaidCancelDays: e.UNPAID_CANCEL_DAYS,
       demo: true,
     };
   }
@@ -64,6 +72,8 @@ export function shopIdentity(e: IdentityEnv): ShopIdentity {
     vatId: e.SHOP_VAT_ID ?? null,
     responsible: e.SHOP_RESPONSIBLE ?? e.SHOP_LEGAL_NAME!,
     photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+    unpaidRemindDays: e.UNPAID_REMIND_DAYS,
+    unpaidCancelDays: e.UNPAID_CANCEL_DAYS,
     demo: false,
   };
 }

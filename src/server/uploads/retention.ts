@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import type { PhotoStorage } from '@/server/integrations/storage';
 import { logger } from '@/server/logger';
 import { customerSentence } from '@/server/orders/mail';
+import { UNPAID_CANCELLED_RETENTION_DAYS } from '@/shared/payment';
 
 /**
  * How long photos are kept (decisions.md "Images and retention"): an upload no order uses is
@@ -14,8 +15,6 @@ import { customerSentence } from '@/server/orders/mail';
  */
 
 export const UNUSED_UPLOAD_HOURS = 24;
-/** Days an order cancelled unpaid keeps its photos (decisions.md "Payments and refunds": nothing was bought). */
-export const UNPAID_CANCELLED_RETENTION_DAYS = 7;
 
 /** An order cancelled with nothing paid (`o` is the order). */
 const unpaidOnly = Prisma.sql`(o.status = 'cancelled' AND o.paid_cents = 0)`;
