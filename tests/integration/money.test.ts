@@ -281,3 +281,21 @@ describe('disputes', () => {
     expectError(await refund(placed.code), 409, 'nothing_to_refund');
   });
 });
+
+describe('the document', () => {
+  test('describes the refund operation (Idempotency-Key, 201, its 409s and 503), the payment object and the webhook outcomes', async () => {
+    const doc = (await rest('GET', '/openapi.json')).body;
+    const operation = doc.paths['/admin/orders/{code}/refunds'].post;
+    const key = operation.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'Idempotency-Key');
+    expect(key).toMatchObject({ schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    expect(key.required ?? false).toBe(false);
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409', '503']));
+    expect(operation.security).toEqual([{ staffToken: [] }]);
+    expect(doc.components.schemas.Payment.required).toEqual(expect.arrayContaining(['state', 'paid', 'refunded', 'disputed', 'online', 'instructions']));
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(['payment_in_progress', 'nothing_to_refund', 'refund_too_large', 'order_disputed', 'storage_full']),
+    );
+    const outcome = doc.paths['/payments/stripe-webhook'].post.responses['200'].content['application/json'].schema.properties.outcome;
+    expect(outcome.enum).toEqual(expect.arrayContaining(['double_payment_refunded', 'refund_recorded', 'dispute_opened']));
+  });
+});

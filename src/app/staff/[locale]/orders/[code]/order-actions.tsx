@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import type { Locale } from '@/shared/locales';
 import { chainIndex, paintingStarts, sketchDecisions, statusChain, trackedStatuses, type OrderKind, type OrderStatus, type SketchStatus } from '@/shared/orders';
+import { money } from '../../../_lib/format';
 import { staffApi } from '../../../_lib/trpc';
 import styles from '../../staff.module.css';
 
@@ -21,6 +22,8 @@ interface Props {
     moves: OrderStatus[];
     trackingNumber: string | null;
     sketchStatus: Sketch | null;
+    /** What was paid and refunded: a cancellation alone gives nothing back. */
+    payment: { paid: number; refunded: number };
   };
 }
 
@@ -108,6 +111,8 @@ export function OrderActions({ locale, order: shown }: Props) {
    * the customer as done), a sketch nobody approved taken as approved. Each gets one sentence.
    */
   const warnings = (): string[] => {
+    const unrefunded = order.payment.paid - order.payment.refunded;
+    if (target === 'cancelled' && !noteOnly && unrefunded > 0) return [t('confirm.unrefunded', { amount: money(unrefunded, locale) })];
     if (noteOnly || target === 'cancelled') return [];
     const from = chainIndex(order.status);
     const to = chainIndex(target);

@@ -45,10 +45,11 @@ export default async function OrderPage({ params }: Props) {
   await requireStaff(locale, `/staff/${locale}/orders/${encodeURIComponent(code)}`);
   if (code.length > 20) notFound();
   const order = await load(code, locale);
-  const [t, ts, tg] = await Promise.all([
+  const [t, ts, tg, tp] = await Promise.all([
     getTranslations({ locale, namespace: 'Staff.order' }),
     getTranslations({ locale, namespace: 'Staff' }),
     getTranslations({ locale, namespace: 'StaffShowcase' }),
+    getTranslations({ locale, namespace: 'Staff.payment' }),
   ]);
   const showcaseLabels: ShowcaseLabels = {
     show: tg('show'),
@@ -59,7 +60,6 @@ export default async function OrderPage({ params }: Props) {
     signedOut: tg('signedOut'),
     failed: tg('failed'),
   };
-  const tp = await getTranslations({ locale, namespace: 'Staff.payment' });
   const left = order.payment.paid - order.payment.refunded;
   const custom = order.kind === 'custom';
   const canvas = canvasOf(order.size, order.orientation);
@@ -230,6 +230,7 @@ export default async function OrderPage({ params }: Props) {
               moves: order.moves,
               trackingNumber: order.trackingNumber,
               sketchStatus: order.sketchStatus,
+              payment: order.payment,
             }}
           />
 

@@ -44,6 +44,8 @@ export function RefundForm({ code, left, throughStripe, cancelsWhenAll }: Props)
       setConfirming(null);
       setOutcome({ kind: 'done', text: t('done', { amount: money(made.amount, locale) }) });
       setNote('');
+      // What is left now, as the page's fresh render will say.
+      setAmount((Math.max(0, left - made.amount) / 100).toFixed(2));
       router.refresh();
     },
     onError: (error) => {
