@@ -76,7 +76,10 @@ beforeAll(async () => {
   }
 
   const read = async (path: string) =>
-    (await send({ method: 'GET', path, id: path, params: [], staff: false, responses: {} }, { path: {}, query: [], staff: false })).body as Record<string, unknown>;
+    (await send({ method: 'GET', path, id: path, params: [], staff: false, responses: {} }, { path: {}, query: [], headers: [], staff: false })).body as Record<
+      string,
+      unknown
+    >;
   const artworks = (await read('/artworks')).items as { slug: string; artist: { slug: string } }[];
   const movements = (await read('/taxa/movements')).items as { slug: string }[];
   const sitemaps = (await read('/seo/sitemaps')).sitemaps as { type: string; chunk: number }[] | undefined;
@@ -209,6 +212,8 @@ const hostileBody = fc.oneof(
 interface Wire {
   path: Record<string, string>;
   query: [string, string][];
+  /** Header parameters the document declares (Idempotency-Key), valid or hostile. */
+  headers: [string, string][];
   body?: { text?: string; bytes?: Uint8Array; type: string };
   staff: boolean;
 }
@@ -226,6 +231,11 @@ function urlOf(op: Operation, wire: Wire): string {
 async function send(op: Operation, wire: Wire): Promise<{ status: number; body: unknown; text: string }> {
   const headers = new Headers({ origin: 'http://shop.test' });
   if (wire.staff) headers.set('authorization', STAFF);
+  try {
+    for (const [name, value] of wire.headers) headers.append(name, value);
+  } catch {
+    return { status: 0, body: null, text: '' }; // a value no HTTP client can send (a newline, a NUL)
+  }
   // A GET or DELETE never carries a body here (fetch's Request refuses one on GET).
   const body = op.method === 'GET' || op.method === 'DELETE' ? undefined : wire.body;
   if (body) headers.set('content-type', body.type);
@@ -301,7 +311,19 @@ function validWire(op: Operation): fc.Arbitrary<Wire> {
       ? jsonBody(op.body.schema).map((value) => ({ text: JSON.stringify(value), type: 'application/json' }))
       : fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ bytes, type: op.body!.type }))
     : fc.constant(undefined);
-  return fc.record({ path, query, body, staff: op.staff ? fc.boolean() : fc.constant(false) });
+  const headers = fc
+    .tuple(
+      ...op.params
+        .filter((p) => p.in === 'header')
+        .map((p) =>
+          fc.option(
+            valid(p.schema).map((v) => [[p.name, toText(v)]] as [string, string][]),
+            { nil: [] as [string, string][] },
+          ),
+        ),
+    )
+    .map((parts) => parts.flat());
+  return fc.record({ path, query, headers, body, staff: op.staff ? fc.boolean() : fc.constant(false) });
 }
 
 /** Requests that break the description: each parameter hostile or duplicated, bodies broken. */
@@ -317,7 +339,11 @@ function hostileWire(op: Operation): fc.Arbitrary<Wire> {
           fc.uint8Array({ maxLength: 256 }).map((bytes) => ({ bytes, type: op.body!.type })),
         )
     : fc.option(hostileBody, { nil: undefined });
-  return fc.record({ path, query, body, staff: op.staff ? fc.boolean() : fc.constant(false) });
+  const declared = op.params.filter((p) => p.in === 'header').map((p) => p.name);
+  const headers: fc.Arbitrary<[string, string][]> = declared.length
+    ? fc.array(fc.tuple(fc.constantFrom(...declared), fc.oneof(hostileText, fc.string({ maxLength: 300 }))), { maxLength: 3 })
+    : fc.constant([]);
+  return fc.record({ path, query, headers, body, staff: op.staff ? fc.boolean() : fc.constant(false) });
 }
 
 describe('the /v1 surface under generated requests', () => {
