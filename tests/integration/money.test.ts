@@ -299,3 +299,16 @@ describe('the document', () => {
     expect(outcome.enum).toEqual(expect.arrayContaining(['double_payment_refunded', 'refund_recorded', 'dispute_opened']));
   });
 });
+
+describe('cancelling', () => {
+  test("closes the order's open checkouts after commit, so nobody pays into a cancelled order", async () => {
+    const { runJob, configuredJobDeps } = await import('@/server/jobs/registry');
+    const { code, session } = await orderAtStripe();
+    expect((await changeStatus(code, { status: 'cancelled' })).status).toBe(200);
+    const [close] = await outbox('shop/order.close-checkouts', code);
+    expect(close).toBeDefined();
+    expect(await runJob(close!.name, close!.payload, { ...configuredJobDeps(), payments: stripe.payments() })).toEqual({ expired: 1 });
+    expect(stripe.sessions.get(session)!.status).toBe('expired');
+    expect(await db().paymentSession.findUniqueOrThrow({ where: { id: session } })).toMatchObject({ state: 'expired' });
+  });
+});

@@ -2,6 +2,7 @@ import 'server-only';
 import { NonRetriableError, type Inngest } from 'inngest';
 import { orderMailKinds, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
+import { CLOSE_CHECKOUTS_EVENT } from '@/server/orders/status';
 import { configuredWikidata } from '@/server/pipeline/config';
 import { ingestCatalog, STORIES_EVENT } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
@@ -123,6 +124,11 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ step }) => step.run('recount', () => refreshCounts(deps().db)),
   );
 
+  const closeCheckouts = client.createFunction(
+    { id: 'orders.close-checkouts', name: "Orders: close a cancelled order's open checkouts", retries: 20, triggers: [{ event: CLOSE_CHECKOUTS_EVENT }] },
+    async ({ event, step }) => step.run('expire the open sessions', () => runJob(event.name, event.data, deps())),
+  );
+
   const unpaid = client.createFunction(
     { id: 'orders.unpaid', name: 'Orders: remind, then cancel, unpaid orders', retries: 3, concurrency: { limit: 1 }, triggers: [{ cron: '20 * * * *' }] },
     async ({ step }) => step.run('remind and cancel unpaid orders', () => runUnpaidOrders(deps())),
@@ -144,7 +150,7 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ event, step }) => step.run('submit to IndexNow', () => notifySearchEngines(deps().db, deps().notifier ?? null, event.data)),
   );
 
-  return [orderEmail, studioEmail, unpaid, retention, ingest, writeStoriesFn, publish, recount, notify];
+  return [orderEmail, studioEmail, closeCheckouts, unpaid, retention, ingest, writeStoriesFn, publish, recount, notify];
 }
 
 export const functions = createFunctions(inngest, configuredJobDeps);

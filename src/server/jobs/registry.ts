@@ -10,6 +10,10 @@ import type { WikidataSource } from '@/server/integrations/wikidata';
 import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, sendStudioNotice, STUDIO_NOTICE_EVENT, type OrderMailEvent } from '@/server/orders/mail';
 import { configuredPaymentOptions } from '@/server/orders/payment';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
+import { configuredPayments } from '@/server/integrations/stripe';
+import { CLOSE_CHECKOUTS_EVENT } from '@/server/orders/status';
+import type { PaymentProvider } from '@/server/payments/provider';
+import { closeCheckouts } from '@/server/payments/sessions';
 import { closeUnpaidOrders } from '@/server/payments/unpaid';
 import { configuredModel, configuredNotifier } from '@/server/pipeline/config';
 import { STORIES_EVENT } from '@/server/pipeline/ingest';
@@ -28,6 +32,8 @@ export interface JobDeps {
   studioEmail?: string;
   /** How customers pay, for the order-received e-mail. */
   payment?: PaymentOptions;
+  /** The payment provider, to close a cancelled order's checkouts; absent when none is configured. */
+  payments?: PaymentProvider;
   /** Search-engine notification (IndexNow); null or absent: not configured. */
   notifier?: SearchNotifier | null;
   /** The language model for stories; null or absent: factual templates. */
@@ -46,6 +52,7 @@ export function configuredJobDeps(): JobDeps {
     baseUrl: publicBaseUrl(env()),
     studioEmail: env().SHOP_EMAIL,
     payment: configuredPaymentOptions(),
+    payments: configuredPayments(),
     notifier: configuredNotifier(),
     model: configuredModel(),
     perDay: env().PUBLISH_PER_DAY,
@@ -68,6 +75,8 @@ export const jobs: Record<string, Job> = {
   // A customer's sketch decision → the studio.
   [SKETCH_DECIDED_EVENT]: (payload, deps) =>
     sendSketchDecisionMail(deps.db, deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),
+  // A cancelled order's open checkouts → expired at Stripe.
+  [CLOSE_CHECKOUTS_EVENT]: (payload, deps) => closeCheckouts(deps.db, deps.payments, payload),
   // A double payment refunded, a dispute opened or closed → the studio.
   [STUDIO_NOTICE_EVENT]: (payload, deps) => sendStudioNotice(deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),
   // New page addresses after a publish run → IndexNow (failures are recorded, not thrown).

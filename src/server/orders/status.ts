@@ -119,7 +119,15 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Change
     },
   });
   if (plan.mail) await enqueue(tx, plan.mail, { orderId: order.id, code: order.code, ...(trackingNumber ? { trackingNumber } : {}) });
+  // A cancelled order's open Checkout sessions are closed after commit, so nobody pays into them
+  // (a payment that came anyway would be refunded, and Stripe keeps its fee).
+  if (plan.changed && plan.status === 'cancelled' && (await tx.paymentSession.count({ where: { orderId: order.id, state: 'open' } })) > 0) {
+    await enqueue(tx, CLOSE_CHECKOUTS_EVENT, { orderId: order.id, code: order.code });
+  }
 }
+
+/** The outbox event that closes a cancelled order's open Checkout sessions (src/server/payments/sessions.ts). */
+export const CLOSE_CHECKOUTS_EVENT = 'shop/order.close-checkouts';
 
 /** Waiting for the row lock is the point under load; give it room beyond Prisma's 2 s/5 s defaults. */
 export const lockingTransaction = { maxWait: 20_000, timeout: 30_000 } as const;
