@@ -42,13 +42,13 @@ function sourcesInStep(): [WikidataSource, WikidataSource] {
     let first = true;
     return {
       ...own,
-      async paintings(painterQid, trace) {
+      async paintings(painterQid, rule, trace) {
         if (first) {
           first = false;
           if (--waiting === 0) release();
           await bothChosen;
         }
-        return own.paintings(painterQid, trace);
+        return own.paintings(painterQid, rule, trace);
       },
     };
   };
@@ -332,7 +332,7 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     sparql.control.failWhen = /\(paintings\)/;
     sparql.control.failures = ['timeout', 'timeout'];
     try {
-      const rubens = await wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async (ms) => void delays.push(ms) } }), { pageSize: 400 }).paintings('Q5599');
+      const rubens = await wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async (ms) => void delays.push(ms) } }), { pageSize: 400 }).paintings('Q5599', rule);
       expect(rubens.map((p) => p.qid)).toEqual(Array.from({ length: 12 }, (_, i) => `Q29550${String(i).padStart(2, '0')}`));
     } finally {
       sparql.control.failWhen = null;

@@ -25,6 +25,7 @@ export const TURTLE_PREFIXES = `@prefix wd: <http://www.wikidata.org/entity/> .
 `;
 
 export type Rank = 'preferred' | 'normal' | 'deprecated';
+export type DateValue = string | { date: string; precision: number; rank?: Rank } | 'unknown';
 export type Labels = Record<string, string>;
 
 /** A statement's value with its rank and qualifiers (`pq:P518` "applies to part", `pq:P582` "end time", ...). */
@@ -45,8 +46,12 @@ export interface ItemSpec {
   labels?: Labels;
   /** Item-valued properties (P31, P106, P170, P135, P136, P180, P195, ...): plain Q-ids are normal-rank statements. */
   items?: Record<string, (string | Statement<string>)[]>;
-  /** Time-valued properties (P569, P570, P571): ISO dates. */
-  dates?: Record<string, string>;
+  /**
+   * Time-valued properties (P569, P570, P571): an ISO date (day precision), or a date with its
+   * wikibase:timePrecision (7 century, 8 decade, 9 year, 11 day), or `unknown` (Wikidata's "unknown
+   * value": a statement with no time value).
+   */
+  dates?: Record<string, DateValue | DateValue[]>;
   quantities?: Record<string, (Quantity & { rank?: Rank; qualifiers?: Record<string, string> })[]>;
   /** P18 Commons file name. */
   image?: string;
@@ -107,9 +112,29 @@ export function itemTurtle(spec: ItemSpec): string {
       statements.push(parts);
     }
   }
-  for (const [prop, date] of Object.entries(spec.dates ?? {})) {
-    statements.push([...statement(prop, dateLiteral(date), 'normal', undefined), 'a wikibase:BestRank']);
-    about.push(`wdt:${prop} ${dateLiteral(date)}`);
+  for (const [prop, given] of Object.entries(spec.dates ?? {})) {
+    const entries = (Array.isArray(given) ? given : [given]).map((d) =>
+      d === 'unknown'
+        ? { unknown: true as const, rank: 'normal' as Rank }
+        : typeof d === 'string'
+          ? { date: d, precision: 11, rank: 'normal' as Rank }
+          : { ...d, rank: d.rank ?? 'normal' },
+    );
+    const best = truthy(entries);
+    for (const entry of entries) {
+      const valueNode = `wdv:${q}-${prop}-time-${n + 1}`;
+      // Unknown value: a blank simple value and no time value node, as the query service has it.
+      const simple = 'unknown' in entry ? `wdv:${q}-${prop}-unknown-${n + 1}` : dateLiteral(entry.date);
+      const parts = statement(prop, simple, entry.rank, undefined, 'unknown' in entry ? undefined : valueNode);
+      if (!('unknown' in entry)) {
+        lines.push(`${valueNode} a wikibase:TimeValue ; wikibase:timeValue ${dateLiteral(entry.date)} ; wikibase:timePrecision "${entry.precision}"^^xsd:integer .`);
+      }
+      if (best.has(entry)) {
+        parts.push('a wikibase:BestRank');
+        about.push(`wdt:${prop} ${simple}`);
+      }
+      statements.push(parts);
+    }
   }
   for (const [prop, values] of Object.entries(spec.quantities ?? {})) {
     const best = truthy(values);
@@ -157,7 +182,15 @@ export function sitesTurtle(): string {
 }
 
 /** A painter (human, occupation painter) with dates and optional movements. */
-export function painter(spec: { qid: string; labels: Labels; born?: string; died?: string; movements?: string[]; occupation?: string[]; human?: boolean }): ItemSpec {
+export function painter(spec: {
+  qid: string;
+  labels: Labels;
+  born?: string;
+  died?: DateValue | DateValue[];
+  movements?: string[];
+  occupation?: string[];
+  human?: boolean;
+}): ItemSpec {
   return {
     qid: spec.qid,
     labels: spec.labels,
@@ -166,10 +199,11 @@ export function painter(spec: { qid: string; labels: Labels; born?: string; died
   };
 }
 
-/** A painting (P31 Q3305213) by `creator`. */
+/** A painting (P31 Q3305213) by `creator`, and by `coCreators` (with qualifiers such as P5102 "attribution"). */
 export function painting(spec: {
   qid: string;
-  creator: string;
+  creator: string | Statement<string>;
+  coCreators?: (string | Statement<string>)[];
   labels?: Labels;
   image?: string | null;
   inception?: string;
@@ -183,7 +217,7 @@ export function painting(spec: {
   otherSitelinks?: number;
   instanceOf?: string;
 }): ItemSpec {
-  const items: Record<string, (string | Statement<string>)[]> = { P31: [spec.instanceOf ?? 'Q3305213'], P170: [spec.creator] };
+  const items: Record<string, (string | Statement<string>)[]> = { P31: [spec.instanceOf ?? 'Q3305213'], P170: [spec.creator, ...(spec.coCreators ?? [])] };
   if (spec.collections?.length) items.P195 = spec.collections;
   if (spec.movements?.length) items.P135 = spec.movements;
   if (spec.genres?.length) items.P136 = spec.genres;

@@ -183,6 +183,66 @@ export const PRIVATE_COLLECTION = 'Q768717';
 export const PAINTER_LIST_LIMIT = 5_000;
 
 /**
+ * Qualifiers of a creator statement (P170) that make it anything but a plain "painted by": the
+ * nature of the statement (P5102: attribution, possibly, disputed), its sourcing circumstances
+ * (P1480: presumably, circa), and attributed to, workshop of, follower of, circle of, manner of,
+ * possible creator, school of (P1773–P1780, usually on an unknown-value creator). Such works are
+ * neither sold under the painter's name nor counted toward the painter's five (docs/pipeline.md).
+ */
+export const UNCERTAIN_CREATOR_QUALIFIERS = ['P5102', 'P1480', 'P1773', 'P1774', 'P1775', 'P1776', 'P1777', 'P1779', 'P1780'] as const;
+
+/**
+ * A death date that puts a person's works in the public domain: before `diedBefore` with at least
+ * year precision (wikibase:timePrecision 9 or finer), or a decade (8) or century (7) whose last year
+ * is before it. A century's last year is taken as the hundred after the value's ("1901" or "1999"
+ * → 2000; "1900" → 2000 too: Wikidata writes centuries both ways, and the later reading is the safe
+ * one). Anything coarser, an unknown value (no time value) or a missing date never qualifies.
+ */
+function publicDomainDate(time: string, precision: string, diedBefore: number): string {
+  return `((${precision} >= 9 && YEAR(${time}) < ${diedBefore}) || (${precision} = 8 && FLOOR(YEAR(${time}) / 10) * 10 + 9 < ${diedBefore}) || (${precision} = 7 && FLOOR(YEAR(${time}) / 100) * 100 + 100 < ${diedBefore}))`;
+}
+
+/**
+ * `person`'s works are in the public domain: at least one death date that qualifies, and no death
+ * date (deprecated ones aside) that does not: two dates that disagree are read the unsafe way.
+ * `tag` keeps the variables of each use apart.
+ */
+export function diedInPublicDomain(person: string, diedBefore: number, tag: string): string {
+  const v = (name: string) => `?${tag}${name}`;
+  return `FILTER EXISTS {
+    ${person} p:P570 ${v('Ok')} . ${v('Ok')} wikibase:rank ${v('OkRank')} ; psv:P570 ${v('OkValue')} .
+    ${v('OkValue')} wikibase:timeValue ${v('OkTime')} ; wikibase:timePrecision ${v('OkPrecision')} .
+    FILTER (${v('OkRank')} != wikibase:DeprecatedRank && ${publicDomainDate(v('OkTime'), v('OkPrecision'), diedBefore)})
+  }
+  FILTER NOT EXISTS {
+    ${person} p:P570 ${v('Any')} . ${v('Any')} wikibase:rank ${v('AnyRank')} .
+    FILTER (${v('AnyRank')} != wikibase:DeprecatedRank)
+    FILTER NOT EXISTS {
+      ${v('Any')} psv:P570 ${v('AnyValue')} . ${v('AnyValue')} wikibase:timeValue ${v('AnyTime')} ; wikibase:timePrecision ${v('AnyPrecision')} .
+      FILTER (${publicDomainDate(v('AnyTime'), v('AnyPrecision'), diedBefore)})
+    }
+  }`;
+}
+
+/** `painting` is plainly `painter`'s: a creator statement of best rank naming them with no qualifier of doubt. */
+export function plainlyPaintedBy(painting: string, painter: string, tag: string): string {
+  return `${painting} p:P170 ?${tag}Creator . ?${tag}Creator ps:P170 ${painter} ; a wikibase:BestRank .
+  FILTER NOT EXISTS { ?${tag}Creator ${UNCERTAIN_CREATOR_QUALIFIERS.map((q) => `pq:${q}`).join('|')} ?${tag}Doubt . }`;
+}
+
+/**
+ * Every other creator of `painting` (a co-creator, an unknown or anonymous hand) died in the public
+ * domain too: a painting by a painter who died in 1900 and one who died in 1960 is not free.
+ */
+export function coCreatorsInPublicDomain(painting: string, painter: string, diedBefore: number): string {
+  return `FILTER NOT EXISTS {
+    ${painting} wdt:P170 ?coCreator .
+    FILTER (?coCreator != ${painter})
+    FILTER NOT EXISTS { ?coCreator wdt:P31 ?anything . ${diedInPublicDomain('?coCreator', diedBefore, 'co')} }
+  }`;
+}
+
+/**
  * The painters who qualify, most paintings with an image first: human, painter, every recorded
  * death date before `diedBefore`, at least `minPaintings` paintings with an image. This is the
  * run's one heavy query (it counts every painting with an image on Wikidata), so it is asked once
@@ -200,8 +260,8 @@ SELECT ?painter ?paintings (MAX(?died) AS ?death) (MIN(?born) AS ?birth) WHERE {
   {
     SELECT ?painter (COUNT(DISTINCT ?painting) AS ?paintings) WHERE {${sliceFilter}
       ?painting wdt:P31 wd:Q3305213 ;
-                wdt:P170 ?painter ;
                 wdt:P18 ?image .
+      ${plainlyPaintedBy('?painting', '?painter', 'count')}
     }
     GROUP BY ?painter
     HAVING (COUNT(DISTINCT ?painting) >= ${rule.minPaintings})
@@ -209,10 +269,10 @@ SELECT ?painter ?paintings (MAX(?died) AS ?death) (MIN(?born) AS ?birth) WHERE {
   ?painter wdt:P31 wd:Q5 ;
            wdt:P106 wd:Q1028181 ;
            wdt:P570 ?died .
+  ${diedInPublicDomain('?painter', rule.diedBefore, 'painter')}
   OPTIONAL { ?painter wdt:P569 ?born . }
 }
 GROUP BY ?painter ?paintings
-HAVING (YEAR(MAX(?died)) < ${rule.diedBefore})
 ORDER BY DESC(?paintings) ?painter
 LIMIT ${rule.limit ?? PAINTER_LIST_LIMIT}`;
 }
@@ -224,7 +284,7 @@ LIMIT ${rule.limit ?? PAINTER_LIST_LIMIT}`;
  * sitelinks to Wikipedias only (wikibase:sitelinks counts Commons, Wikiquote... too), and the
  * painter's own movements for paintings that have none.
  */
-export function paintingsQuery(painterQid: string, limit: number, offset: number): string {
+export function paintingsQuery(painterQid: string, limit: number, offset: number, diedBefore: number): string {
   return `${TOOL} (paintings)
 SELECT ?painting
        (SAMPLE(?img) AS ?image) (MIN(?inc) AS ?inception)
@@ -238,8 +298,9 @@ SELECT ?painting
        (SAMPLE(?articles) AS ?wikipedia)
 WHERE {
   VALUES ?painter { wd:${painterQid} }
-  ?painting wdt:P31 wd:Q3305213 ;
-            wdt:P170 ?painter .
+  ?painting wdt:P31 wd:Q3305213 .
+  ${plainlyPaintedBy('?painting', '?painter', 'own')}
+  ${coCreatorsInPublicDomain('?painting', '?painter', diedBefore)}
   OPTIONAL { ?painting wdt:P18 ?img . }
   OPTIONAL { ?painting wdt:P571 ?inc . }
   OPTIONAL {
@@ -322,6 +383,7 @@ export interface PaintingFacts {
 export type Labels = Map<string, Partial<Record<(typeof labelLanguages)[number], string>>>;
 
 export interface PainterRule {
+  /** Every creator died before this year (at least year precision): the works are in the public domain. */
   diedBefore: number;
   minPaintings: number;
 }
@@ -330,7 +392,8 @@ export interface PainterRule {
 export interface WikidataSource {
   /** Every qualifying painter, most paintings first: one heavy query (smaller ones after a timeout). */
   painters(rule: PainterRule, trace?: QueryTrace): Promise<PainterCandidate[]>;
-  paintings(painterQid: string, trace?: QueryTrace): Promise<PaintingFacts[]>;
+  /** The painter's paintings that are plainly theirs, every co-creator in the public domain too. */
+  paintings(painterQid: string, rule: Pick<PainterRule, 'diedBefore'>, trace?: QueryTrace): Promise<PaintingFacts[]>;
   labels(qids: string[], trace?: QueryTrace): Promise<Labels>;
 }
 
@@ -378,7 +441,7 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
       }
       return found.sort((a, b) => b.paintings - a.paintings || (a.qid < b.qid ? -1 : 1));
     },
-    async paintings(painterQid, trace) {
+    async paintings(painterQid, rule, trace) {
       const all = new Map<string, PaintingFacts>();
       // A page that times out is asked again smaller after a pause (never the same query at once):
       // ORDER BY ?painting keeps pages of any size consistent with what came before.
@@ -386,7 +449,7 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
       for (let offset = 0; ;) {
         let rows: SparqlBinding[];
         try {
-          rows = await sparql.select(paintingsQuery(painterQid, size, offset), { kind: 'paintings', trace });
+          rows = await sparql.select(paintingsQuery(painterQid, size, offset, rule.diedBefore), { kind: 'paintings', trace });
         } catch (error) {
           if (!(error instanceof SparqlTimeoutError) || size <= MIN_PAGE) throw error;
           await sparql.backOff();

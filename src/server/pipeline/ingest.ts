@@ -118,7 +118,7 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
       ...chosen.map((p) => ({ ...p, retry: false })),
     ];
     for (const [index, painter] of work.entries()) {
-      const all = await source.paintings(painter.qid, trace);
+      const all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
       const paintings = all.filter((p) => p.imageFile);
       const taxonQids = paintings.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
       const labels = await source.labels([painter.qid, ...paintings.map((p) => p.qid), ...taxonQids], trace);
