@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { alternatesFor } from '@/i18n/routing';
 import type { Locale } from '@/shared/locales';
-import { imageSrc } from './images';
+import { imageSrc } from '@/shared/images';
 
 interface PageMeta {
   locale: Locale;
@@ -32,7 +32,7 @@ export function pageMetadata({ locale, path, title, description, imageFile, noin
       locale,
       type: 'website',
       siteName: 'Atelier Prints',
-      ...(imageFile ? { images: [{ url: imageSrc(imageFile, 1600), width: 1600 }] } : {}),
+      ...(imageFile ? { images: [{ url: imageSrc(imageFile, 1280), width: 1280 }] } : {}),
     },
     twitter: { card: imageFile ? 'summary_large_image' : 'summary', title, description },
     ...(noindex ? { robots: { index: false, follow: true } } : {}),

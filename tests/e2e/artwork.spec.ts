@@ -31,7 +31,7 @@ async function screenshotAt(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
 }
 
-/** The zoom viewer fills the screen: a viewport-sized shot once its 2400 px image has arrived. */
+/** The zoom viewer fills the screen: a viewport-sized shot once its 1920 px image has arrived. */
 async function viewerShot(page: Page, name: string) {
   mkdirSync(screenshots, { recursive: true });
   await page.waitForFunction(() => Array.from(document.querySelectorAll('dialog img')).every((img) => (img as HTMLImageElement).complete), undefined, {
@@ -109,7 +109,7 @@ test.describe('the artwork page', () => {
     await opener.click();
     const viewer = page.getByRole('dialog', { name: 'The Starry Night, enlarged' });
     await expect(viewer).toBeVisible();
-    await expect(viewer.locator('img')).toHaveAttribute('src', /w=2400/);
+    await expect(viewer.locator('img')).toHaveAttribute('src', /w=1920/);
     await page.keyboard.press('+');
     await expect(viewer.locator('output')).toHaveText('140%');
     await page.keyboard.press('0');

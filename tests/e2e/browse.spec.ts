@@ -169,7 +169,7 @@ test.describe('browsing the catalog', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/artists\/vincent-van-gogh$/);
     await expect(page.locator('link[rel="alternate"][hreflang="ja"]')).toHaveAttribute('href', /\/ja\/artists\/vincent-van-gogh$/);
     await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', /\/en\/artists\/vincent-van-gogh$/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/.+\?w=1600$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/.+\?w=1280$/);
     await screenshotsOf(page, 'artist');
   });
 

@@ -98,8 +98,8 @@ test.describe('home page', () => {
       await expect(card).toContainText('from $129');
     }
     // Pictures come through our own /images route, never straight from Commons.
-    await expect(cards.first().locator('img')).toHaveAttribute('src', /^\/images\/.+\?w=640$/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/.+\?w=1600$/);
+    await expect(cards.first().locator('img')).toHaveAttribute('src', /^\/images\/.+\?w=500$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/.+\?w=1280$/);
 
     // Rows of movements and museums with their work counts, and the custom painting teaser.
     await expect(page.locator('#movements li[data-slug="dutch-golden-age"]')).toContainText('7 works');

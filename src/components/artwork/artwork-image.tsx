@@ -1,4 +1,4 @@
-import { imageSrc, imageSrcSet, type ImageWidth } from '@/lib/images';
+import { imageSrc, imageSrcSet, type ImageWidth } from '@/shared/images';
 import styles from './artwork.module.css';
 
 interface Props {
@@ -21,17 +21,19 @@ interface Props {
  */
 export function ArtworkImage({ file, alt, sizes, maxWidth = 960, priority = false, ratio, className }: Props) {
   const aspect = ratio && Number.isFinite(ratio) && ratio > 0 ? ratio : 4 / 5;
+  // `src` for browsers without srcset: a card's width, or less when this place wants less.
+  const fallback = Math.min(500, maxWidth) as ImageWidth;
   return (
     <div className={[styles.picture, className].filter(Boolean).join(' ')} style={{ aspectRatio: String(aspect) }}>
       {file ? (
         // eslint-disable-next-line @next/next/no-img-element -- our own /images route sizes and caches; next/image would add a second cache.
         <img
-          src={imageSrc(file, Math.min(640, maxWidth) as ImageWidth)}
+          src={imageSrc(file, fallback)}
           srcSet={imageSrcSet(file, maxWidth)}
           sizes={sizes}
           alt={alt}
-          width={640}
-          height={Math.round(640 / aspect)}
+          width={fallback}
+          height={Math.round(fallback / aspect)}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"

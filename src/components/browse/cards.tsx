@@ -28,7 +28,7 @@ export function TaxonCards({ items, eager = 0, label }: { items: Taxon[]; eager?
               alt=""
               ratio={4 / 3}
               sizes="(min-width: 72rem) 17rem, (min-width: 40rem) 30vw, 45vw"
-              maxWidth={640}
+              maxWidth={500}
               priority={i < eager}
               className={styles.cover}
             />
@@ -55,7 +55,7 @@ export function ArtistCards({ items, eager = 0 }: { items: Artist[]; eager?: num
                 alt=""
                 ratio={4 / 3}
                 sizes="(min-width: 72rem) 17rem, (min-width: 40rem) 30vw, 45vw"
-                maxWidth={640}
+                maxWidth={500}
                 priority={i < eager}
                 className={styles.cover}
               />

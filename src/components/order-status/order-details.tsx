@@ -86,7 +86,7 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
           {order.kind === 'reproduction' && slug ? (
             <div className={css.itemWork}>
               <Link href={pagePath.artwork(slug)} className={css.itemPicture} tabIndex={-1} aria-hidden="true">
-                <ArtworkImage file={work?.imageFile ?? null} alt="" sizes="8rem" maxWidth={320} ratio={ratio} />
+                <ArtworkImage file={work?.imageFile ?? null} alt="" sizes="8rem" maxWidth={330} ratio={ratio} />
               </Link>
               <div>
                 <p className={css.itemKind}>{t('reproduction')}</p>

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { taxonKinds } from '@/shared/catalog';
+import { commonsWidths } from '@/shared/images';
 import { locales } from '@/shared/locales';
 
 /**
@@ -58,7 +59,10 @@ export const TaxonQuery = z.object({ locale, page, kind: z.string().max(40), slu
 
 const Image = {
   imageFile: z.string().nullable().describe('Wikimedia Commons file name'),
-  imageUrl: z.string().nullable().describe('Address of the image on Wikimedia Commons (add ?width= for a thumbnail)'),
+  imageUrl: z
+    .string()
+    .nullable()
+    .describe(`Address of the image on Wikimedia Commons (add ?width= for a thumbnail; Commons serves only ${commonsWidths.join(', ')} px)`),
 };
 
 export const ArtistRef = z.object({ slug: z.string(), name: z.string() });

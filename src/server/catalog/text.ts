@@ -1,5 +1,5 @@
 import 'server-only';
-/** Where a Commons file is served from; the website adds `?width=` for thumbnails. */
+/** Where a Commons file is served from; `?width=` (a standard width only, src/shared/images.ts) gives a thumbnail. */
 export function commonsUrl(file: string | null): string | null {
   return file ? `https://commons.wikimedia.org/wiki/Special:FilePath/${encodeURIComponent(file)}` : null;
 }

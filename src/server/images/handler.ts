@@ -5,6 +5,7 @@ import type { Db } from '@/server/db/client';
 import type { Env } from '@/server/env';
 import { DomainError, RateLimited } from '@/server/errors';
 import { clientOf } from '@/server/http/client';
+import { userAgent } from '@/server/integrations/http';
 import { enforceLimit, type LimitSettings } from '@/server/limits/service';
 import { catalogImageFiles } from './catalog';
 import { artworkImage, checkFileName, checkWidth } from './service';
@@ -20,13 +21,13 @@ function decoded(segment: string): string {
 
 export interface ImageRouteDeps {
   db: Db;
-  settings: Pick<Env, 'IMAGE_SOURCE_URL' | 'DATA_DIR' | 'IMAGE_CACHE_MB'>;
+  settings: Pick<Env, 'IMAGE_SOURCE_URL' | 'DATA_DIR' | 'IMAGE_CACHE_MB' | 'WIKIDATA_CONTACT'>;
   limits: LimitSettings;
   /** Tests: a shorter wait for the stand-in. */
   timeoutMs?: number;
 }
 
-/** `/images/<file>?w=<width>`: a catalog artwork's thumbnail from our own origin (src/server/images/service.ts). */
+/** `/images/<file>?w=<width>` (answered at the next standard width up): a catalog artwork's thumbnail from our own origin (src/server/images/service.ts). */
 export async function imageResponse(request: Request, file: string, deps: ImageRouteDeps): Promise<Response> {
   try {
     const name = checkFileName(decoded(file));
@@ -35,6 +36,8 @@ export async function imageResponse(request: Request, file: string, deps: ImageR
     const image = await artworkImage(
       {
         sourceUrl: deps.settings.IMAGE_SOURCE_URL,
+        // The operator's contact, as the SPARQL client sends it (Wikimedia's User-Agent policy).
+        userAgent: userAgent(deps.settings.WIKIDATA_CONTACT),
         cacheDir: path.join(deps.settings.DATA_DIR, 'image-cache'),
         maxCacheBytes: deps.settings.IMAGE_CACHE_MB * 1024 * 1024,
         timeoutMs: deps.timeoutMs,

@@ -1,18 +1,20 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { invalidInput, notFound } from '@/server/errors';
-import { USER_AGENT } from '@/server/integrations/http';
+import { retryAfterMs, USER_AGENT } from '@/server/integrations/http';
 import { logger } from '@/server/logger';
-import { imageWidths, type ImageWidth } from '@/lib/images';
+import { imageWidths, servedWidth, type ImageWidth } from '@/shared/images';
 import { diskImageCache } from './disk-cache';
 import { placeholderSvg } from './placeholder';
 
 /**
  * Artwork thumbnails, served from our own origin. The first request for a file and width fetches
  * the thumbnail from Wikimedia Commons and keeps it on disk; later ones read the disk. When Commons
- * cannot be reached (always, on machines without internet) or answers with something that is not
- * an image, a drawn placeholder is answered with a short lifetime, and Commons is not asked again
- * for that image for a few minutes, so a dead upstream never slows pages down.
+ * cannot be reached (always, on machines without internet), refuses or answers with something that
+ * is not an image, a drawn placeholder is answered with a short lifetime, and Commons is not asked
+ * again for that file for a while that doubles with each failure in a row (5 minutes up to 6
+ * hours), so neither a dead upstream nor a file Commons refuses makes page views hammer Commons.
+ * Only Commons' standard widths are ever asked for (src/shared/images.ts).
  *
  * Not an open proxy: only image files of catalog artworks (queued or published) are served; any
  * other name is 404 and Commons is never asked for it. Without that, anyone could make the shop
@@ -24,6 +26,8 @@ import { placeholderSvg } from './placeholder';
 export interface ImageSource {
   /** Where a file's thumbnail is fetched: `<sourceUrl><file>?width=<w>` (Commons' Special:FilePath). */
   sourceUrl: string;
+  /** Wikimedia's policy wants a contact in it: userAgent(WIKIDATA_CONTACT), as the SPARQL client's. */
+  userAgent?: string;
   /** The folder thumbnails are kept in. */
   cacheDir: string;
   timeoutMs?: number;
@@ -47,27 +51,48 @@ export interface ServedImage {
 const KEPT = 'public, max-age=604800, stale-while-revalidate=86400';
 /** A placeholder is retried soon: the real image may be reachable next time. */
 const PLACEHOLDER = 'public, max-age=300';
-const RETRY_AFTER_FAILURE_MS = 5 * 60_000;
+/** After a file's first failure in a row Commons is not asked for it for this long, then twice as long each time… */
+export const FIRST_BACKOFF_MS = 5 * 60_000;
+/** …up to this: a file Commons refuses for good (deleted, renamed) costs it four requests a day. */
+export const MAX_BACKOFF_MS = 6 * 3_600_000;
 const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const DEFAULT_IMAGE_CACHE_BYTES = 512 * 1024 * 1024;
 /**
- * Images whose fetch failed recently, remembered so Commons is not asked again at once. Bounded: a
- * catalog has a few thousand files × 5 widths; past this the oldest failure is forgotten first (its
- * retry comes a little early, which is all it costs).
+ * Files whose fetch failed recently (any width: a refused or missing file fails at every width), so
+ * Commons is not asked again before their back-off ends. In memory, per instance: it is small,
+ * short-lived and on the path of every page view (no database write there); a restart forgets it
+ * at the cost of one request per failing file, and each instance asks Commons for its own cache
+ * anyway. Bounded: a catalog has a few thousand files; past this the oldest failure is forgotten
+ * first (its retry comes early, which is all it costs).
  */
 export const MAX_REMEMBERED_FAILURES = 10_000;
 
-const failedUntil = new Map<string, number>();
+const failures = new Map<string, { until: number; inARow: number }>();
+/** Commons answered 429: nobody asks it again before its `Retry-After` (at most MAX_BACKOFF_MS). */
+let pausedUntil = 0;
 const inFlight = new Map<string, Promise<ServedImage>>();
 
-export function rememberFailure(key: string): void {
-  failedUntil.delete(key);
-  while (failedUntil.size >= MAX_REMEMBERED_FAILURES) failedUntil.delete(failedUntil.keys().next().value!);
-  failedUntil.set(key, Date.now() + RETRY_AFTER_FAILURE_MS);
+/** Remembers one more failure in a row for `file`; returns how long it is not asked for again. */
+export function rememberFailure(file: string): number {
+  const inARow = (failures.get(file)?.inARow ?? 0) + 1;
+  failures.delete(file);
+  while (failures.size >= MAX_REMEMBERED_FAILURES) failures.delete(failures.keys().next().value!);
+  const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** Math.min(inARow - 1, 30), MAX_BACKOFF_MS);
+  failures.set(file, { until: Date.now() + backoff, inARow });
+  return backoff;
 }
 
+const backingOff = (file: string) => pausedUntil > Date.now() || (failures.get(file)?.until ?? 0) > Date.now();
+
 /** How many failures are remembered now (tests). */
-export const rememberedFailures = () => failedUntil.size;
+export const rememberedFailures = () => failures.size;
+
+/** Commons' refusal of too many requests: carries its `Retry-After`. */
+class TooManyRequests extends Error {
+  constructor(readonly retryAfterMs: number | undefined) {
+    super('answered 429');
+  }
+}
 
 /** Commons file names: no path separators, no control characters, and not absurdly long. */
 export function checkFileName(file: string): string {
@@ -77,11 +102,14 @@ export function checkFileName(file: string): string {
   return file;
 }
 
+/**
+ * `w`: a whole number of pixels, answered at the next width the shop serves (or its largest), so
+ * addresses written for older widths keep working and Commons is only ever asked a standard width.
+ */
 export function checkWidth(value: string | null): ImageWidth {
   const width = Number(value);
-  const known = imageWidths.find((w) => w === width);
-  if (known === undefined) throw invalidInput(`w must be one of ${imageWidths.join(', ')}.`);
-  return known;
+  if (!value || !Number.isInteger(width) || width < 1) throw invalidInput(`w must be a whole number of pixels; served: ${imageWidths.join(', ')}.`);
+  return servedWidth(width);
 }
 
 /**
@@ -99,7 +127,7 @@ export async function artworkImage(source: ImageSource, file: string, width: Ima
   const cache = diskImageCache(source.cacheDir, source.maxCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES);
   const kept = await cache.read(key);
   if (kept) return { ...kept, cacheControl: KEPT, origin: 'hit' };
-  if ((failedUntil.get(key) ?? 0) > Date.now()) return placeholder(file, width);
+  if (backingOff(file)) return placeholder(file, width);
 
   const pending = inFlight.get(key);
   if (pending) return pending;
@@ -107,6 +135,7 @@ export async function artworkImage(source: ImageSource, file: string, width: Ima
   await source.countMiss?.();
   const again = inFlight.get(key);
   if (again) return again;
+  if (backingOff(file)) return placeholder(file, width);
   const work = fetchAndKeep(source, key, file, width).finally(() => inFlight.delete(key));
   inFlight.set(key, work);
   return work;
@@ -116,10 +145,11 @@ async function fetchAndKeep(source: ImageSource, key: string, file: string, widt
   try {
     const fetched = await fetchThumbnail(source, file, width);
     await diskImageCache(source.cacheDir, source.maxCacheBytes ?? DEFAULT_IMAGE_CACHE_BYTES).write(key, fetched);
-    failedUntil.delete(key);
+    failures.delete(file);
     return { ...fetched, cacheControl: KEPT, origin: 'fetched' };
   } catch (error) {
-    rememberFailure(key);
+    const backoff = rememberFailure(file);
+    if (error instanceof TooManyRequests) pausedUntil = Date.now() + Math.min(Math.max(error.retryAfterMs ?? 0, backoff), MAX_BACKOFF_MS);
     warnAtMostEveryMinute(file, width, error);
     return placeholder(file, width);
   }
@@ -146,7 +176,8 @@ function placeholder(file: string, width: ImageWidth): ServedImage {
 
 async function fetchThumbnail(source: ImageSource, file: string, width: ImageWidth): Promise<{ body: Buffer; contentType: string }> {
   const url = `${source.sourceUrl}${encodeURIComponent(file)}?width=${width}`;
-  const response = await fetch(url, { headers: { 'user-agent': USER_AGENT }, redirect: 'follow', signal: AbortSignal.timeout(source.timeoutMs ?? 8_000) });
+  const response = await fetch(url, { headers: { 'user-agent': source.userAgent ?? USER_AGENT }, redirect: 'follow', signal: AbortSignal.timeout(source.timeoutMs ?? 8_000) });
+  if (response.status === 429) throw new TooManyRequests(retryAfterMs(response.headers.get('retry-after')));
   if (!response.ok) throw new Error(`${new URL(url).host} answered ${response.status}`);
   const contentType = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   // SVG from upstream is refused too: it could carry script, and we only serve raster thumbnails.
@@ -160,7 +191,8 @@ async function fetchThumbnail(source: ImageSource, file: string, width: ImageWid
 
 /** Tests start from a clean slate. */
 export function forgetFailures(): void {
-  failedUntil.clear();
+  failures.clear();
+  pausedUntil = 0;
   lastWarning = 0;
   quietFailures = 0;
 }

@@ -12,7 +12,7 @@ import { JsonLd } from '@/components/json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
-import { imageSrc } from '@/lib/images';
+import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
 import { env, publicBaseUrl } from '@/server/env';
 import { kindOf, type TaxonKindPlural } from '@/shared/catalog';
@@ -71,7 +71,7 @@ export default async function BrowsePage({ params, searchParams }: Props) {
           url: `${base}${localizedPath(locale, pagePath.taxon(kind, taxon.slug))}`,
           inLanguage: locale,
           ...(taxon.description ? { description: taxon.description } : {}),
-          ...(taxon.imageFile ? { image: `${base}${imageSrc(taxon.imageFile, 1600)}` } : {}),
+          ...(taxon.imageFile ? { image: `${base}${imageSrc(taxon.imageFile, 1280)}` } : {}),
           mainEntity: {
             '@type': 'ItemList',
             numberOfItems: works.total,

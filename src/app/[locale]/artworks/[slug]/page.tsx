@@ -14,7 +14,7 @@ import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
 import { formatSize, formatUsd } from '@/lib/format';
-import { imageSrc } from '@/lib/images';
+import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
 import type { TaxonRef } from '@/server/catalog/schema';
 import { env, publicBaseUrl } from '@/server/env';
@@ -25,6 +25,7 @@ import { pagePath } from '@/shared/paths';
 import { paymentModeOf } from '@/shared/payment';
 import { serverApi } from '@/trpc/server';
 import { ArtworkOrder } from './_components/artwork-order';
+import { ImageSource } from './_components/image-source';
 import { ZoomableImage } from './_components/zoomable-image';
 import styles from './_components/artwork-page.module.css';
 
@@ -96,7 +97,7 @@ export default async function ArtworkPage({ params }: Props) {
 
   const base = publicBaseUrl(env()).replace(/\/$/, '');
   const url = `${base}${localizedPath(locale, pagePath.artwork(artwork.slug))}`;
-  const image = artwork.imageFile ? `${base}${imageSrc(artwork.imageFile, 1600)}` : undefined;
+  const image = artwork.imageFile ? `${base}${imageSrc(artwork.imageFile, 1280)}` : undefined;
   const cm = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'CMT' });
   const structured = [
     {
@@ -143,6 +144,7 @@ export default async function ArtworkPage({ params }: Props) {
           <section className={styles.hero}>
             <div className={styles.figure}>
               <ZoomableImage file={artwork.imageFile} title={artwork.title} alt={alt} ratio={ratio} />
+              {artwork.imageFile ? <ImageSource file={artwork.imageFile} title={artwork.title} locale={locale} /> : null}
             </div>
 
             <div className={styles.intro}>
@@ -243,7 +245,7 @@ export default async function ArtworkPage({ params }: Props) {
             </header>
             <ArtworkOrder
               slug={artwork.slug}
-              imageSrc={artwork.imageFile ? imageSrc(artwork.imageFile, 640) : '/favicon.svg'}
+              imageSrc={artwork.imageFile ? imageSrc(artwork.imageFile, 500) : '/favicon.svg'}
               alt={alt}
               ratio={ratio}
               initialPrices={prices}

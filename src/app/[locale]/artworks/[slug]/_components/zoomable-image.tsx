@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
 import { numberFormat } from '@/lib/format';
-import { imageSrc } from '@/lib/images';
+import { imageSrc } from '@/shared/images';
 import { useTouchScreen } from '@/lib/use-touch-screen';
 import styles from './artwork-page.module.css';
 
@@ -36,7 +36,7 @@ function zoomAt(view: View, nextScale: number, at: { x: number; y: number }): Vi
 }
 
 /**
- * The painting, large, with a full-screen viewer of the 2400 px image: a native modal dialog
+ * The painting, large, with a full-screen viewer of the 1920 px image: a native modal dialog
  * (the rest of the page is inert, Esc closes it, focus comes back to the opener), with wheel,
  * pinch, drag and keyboard zoom and pan.
  */
@@ -157,7 +157,7 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
           alt={alt}
           ratio={ratio}
           priority
-          maxWidth={1600}
+          maxWidth={1280}
           sizes="(min-width: 64rem) 36rem, (min-width: 40rem) 80vw, 92vw"
           className={styles.heroPicture}
         />
@@ -199,8 +199,8 @@ export function ZoomableImage({ file, title, alt, ratio }: Props) {
             data-zoomed={view.scale > 1 ? 'true' : 'false'}
           >
             {open ? (
-              // eslint-disable-next-line @next/next/no-img-element -- the 2400 px image from our /images route, only once the viewer opens.
-              <img src={imageSrc(file, 2400)} alt={alt} draggable={false} style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
+              // eslint-disable-next-line @next/next/no-img-element -- the 1920 px image from our /images route, only once the viewer opens.
+              <img src={imageSrc(file, 1920)} alt={alt} draggable={false} style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
             ) : null}
           </div>
           <div className={styles.toolbar}>
