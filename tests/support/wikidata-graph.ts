@@ -53,8 +53,8 @@ export interface ItemSpec {
    */
   dates?: Record<string, DateValue | DateValue[]>;
   quantities?: Record<string, (Quantity & { rank?: Rank; qualifiers?: Record<string, string> })[]>;
-  /** P18 Commons file name. */
-  image?: string;
+  /** P18 Commons file name (or several: statements in this order, all of normal rank). */
+  image?: string | string[];
   /** Wikipedia articles (language codes) and other sister-project links (Commons, Wikiquote, ...). */
   wikipedia?: string[];
   otherSitelinks?: number;
@@ -149,8 +149,8 @@ export function itemTurtle(spec: ItemSpec): string {
       lines.push(`${valueNode} a wikibase:QuantityValue ; wikibase:quantityAmount ${decimal(s.amount)} ; wikibase:quantityUnit wd:${s.unit} .`);
     }
   }
-  if (spec.image) {
-    const file = `<http://commons.wikimedia.org/wiki/Special:FilePath/${encodeURIComponent(spec.image.replace(/ /g, '_')).replace(/%2F/g, '/')}>`;
+  for (const image of typeof spec.image === 'string' ? [spec.image] : (spec.image ?? [])) {
+    const file = `<http://commons.wikimedia.org/wiki/Special:FilePath/${encodeURIComponent(image.replace(/ /g, '_')).replace(/%2F/g, '/')}>`;
     statements.push([...statement('P18', file, 'normal', undefined), 'a wikibase:BestRank']);
     about.push(`wdt:P18 ${file}`);
   }
@@ -205,7 +205,7 @@ export function painting(spec: {
   creator: string | Statement<string>;
   coCreators?: (string | Statement<string>)[];
   labels?: Labels;
-  image?: string | null;
+  image?: string | string[] | null;
   inception?: string;
   height?: (Quantity & { rank?: Rank; qualifiers?: Record<string, string> })[];
   width?: (Quantity & { rank?: Rank; qualifiers?: Record<string, string> })[];

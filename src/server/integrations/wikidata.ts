@@ -278,59 +278,71 @@ LIMIT ${rule.limit ?? PAINTER_LIST_LIMIT}`;
 }
 
 /**
- * One painter's paintings, one row each, paged by LIMIT/OFFSET. Dimensions come from full
- * statements (rank, unit; deprecated and part-of statements left out), collections from the
- * statements without an end time (P582) other than "private collection", popularity from the
- * sitelinks to Wikipedias only (wikibase:sitelinks counts Commons, Wikiquote... too), and the
- * painter's own movements for paintings that have none.
+ * One page of a painter's paintings, ids only: the cheapest pattern that pages (no OPTIONAL, no
+ * grouping before the page), so a page costs what its rows cost however many paintings the
+ * painter has. Only paintings plainly theirs, every co-creator in the public domain.
  */
-export function paintingsQuery(painterQid: string, limit: number, offset: number, diedBefore: number): string {
-  return `${TOOL} (paintings)
-SELECT ?painting
-       (SAMPLE(?img) AS ?image) (MIN(?inc) AS ?inception)
-       (GROUP_CONCAT(DISTINCT ?height; separator=" ") AS ?heights)
-       (GROUP_CONCAT(DISTINCT ?width; separator=" ") AS ?widths)
-       (GROUP_CONCAT(DISTINCT ?collection; separator=" ") AS ?collections)
-       (GROUP_CONCAT(DISTINCT STRAFTER(STR(?mov), "entity/"); separator=" ") AS ?movements)
-       (GROUP_CONCAT(DISTINCT STRAFTER(STR(?painterMov), "entity/"); separator=" ") AS ?painterMovements)
-       (GROUP_CONCAT(DISTINCT STRAFTER(STR(?gen), "entity/"); separator=" ") AS ?genres)
-       (GROUP_CONCAT(DISTINCT STRAFTER(STR(?dep), "entity/"); separator=" ") AS ?depicts)
-       (SAMPLE(?articles) AS ?wikipedia)
-WHERE {
+export function paintingIdsQuery(painterQid: string, limit: number, offset: number, diedBefore: number): string {
+  return `${TOOL} (painting ids)
+SELECT ?painting WHERE {
   VALUES ?painter { wd:${painterQid} }
-  ?painting wdt:P31 wd:Q3305213 .
+  ?painting wdt:P170 ?painter ;
+            wdt:P31 wd:Q3305213 .
   ${plainlyPaintedBy('?painting', '?painter', 'own')}
   ${coCreatorsInPublicDomain('?painting', '?painter', diedBefore)}
-  OPTIONAL { ?painting wdt:P18 ?img . }
-  OPTIONAL { ?painting wdt:P571 ?inc . }
-  OPTIONAL {
-    ?painting p:P2048 ?hs .
-    ?hs wikibase:rank ?hr ; psv:P2048 [ wikibase:quantityAmount ?ha ; wikibase:quantityUnit ?hu ] .
-    FILTER (?hr != wikibase:DeprecatedRank)
-    FILTER NOT EXISTS { ?hs pq:P518 ?hPart . }
-    BIND (CONCAT(STRAFTER(STR(?hr), "#"), "|", STR(?ha), "|", STRAFTER(STR(?hu), "entity/")) AS ?height)
+}
+ORDER BY ?painting
+LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The facts a painting row carries, one kind a branch of the facts query. */
+type Fact = 'image' | 'inception' | 'height' | 'width' | 'collection' | 'movement' | 'genre' | 'wikipedia';
+
+/**
+ * The facts of a batch of paintings, one row per value: a UNION of one branch per property, so the
+ * rows grow with the batch and with each property's own values, never with their product (the
+ * OPTIONALs of one grouped query multiplied: 2 heights × 2 widths × 2 collections × 3 movements ×
+ * 2 genres made 48 rows of one painting). Paged, so no answer passes `limit` rows. Dimensions
+ * come from full statements (rank, unit; deprecated and part-of statements left out), images with
+ * their statement (the best rank, the first statement id wins: the same image every run),
+ * collections from statements without an end time other than "private collection", popularity
+ * from Wikipedia articles only. Depicted subjects have a query of their own (`depictsQuery`).
+ */
+export function paintingFactsQuery(paintingQids: string[], limit: number, offset: number): string {
+  const values = `VALUES ?painting { ${paintingQids.map((q) => `wd:${q}`).join(' ')} }`;
+  const quantity = (prop: string, fact: Fact) => `{
+    ${values}
+    ?painting p:${prop} ?statement .
+    ?statement wikibase:rank ?rank ; psv:${prop} [ wikibase:quantityAmount ?amount ; wikibase:quantityUnit ?unit ] .
+    FILTER (?rank != wikibase:DeprecatedRank)
+    FILTER NOT EXISTS { ?statement pq:P518 ?part . }
+    BIND ("${fact}" AS ?fact)
+  }`;
+  const item = (prop: string, fact: Fact) => `{ ${values} ?painting wdt:${prop} ?value . BIND ("${fact}" AS ?fact) }`;
+  return `${TOOL} (painting facts)
+SELECT ?painting ?fact ?value ?statement ?rank ?amount ?unit WHERE {
+  {
+    ${values}
+    ?painting p:P18 ?statement .
+    ?statement a wikibase:BestRank ; ps:P18 ?value .
+    BIND ("image" AS ?fact)
   }
-  OPTIONAL {
-    ?painting p:P2049 ?ws .
-    ?ws wikibase:rank ?wr ; psv:P2049 [ wikibase:quantityAmount ?wa ; wikibase:quantityUnit ?wu ] .
-    FILTER (?wr != wikibase:DeprecatedRank)
-    FILTER NOT EXISTS { ?ws pq:P518 ?wPart . }
-    BIND (CONCAT(STRAFTER(STR(?wr), "#"), "|", STR(?wa), "|", STRAFTER(STR(?wu), "entity/")) AS ?width)
+  UNION { ${values} ?painting wdt:P571 ?value . BIND ("inception" AS ?fact) }
+  UNION ${quantity('P2048', 'height')}
+  UNION ${quantity('P2049', 'width')}
+  UNION {
+    ${values}
+    ?painting p:P195 ?statement .
+    ?statement wikibase:rank ?rank ; ps:P195 ?value .
+    FILTER (?rank != wikibase:DeprecatedRank && ?value != wd:${PRIVATE_COLLECTION})
+    FILTER NOT EXISTS { ?statement pq:P582 ?ended . }
+    BIND ("collection" AS ?fact)
   }
-  OPTIONAL {
-    ?painting p:P195 ?cs .
-    ?cs wikibase:rank ?cr ; ps:P195 ?coll .
-    FILTER (?cr != wikibase:DeprecatedRank && ?coll != wd:${PRIVATE_COLLECTION})
-    FILTER NOT EXISTS { ?cs pq:P582 ?ended . }
-    BIND (CONCAT(STRAFTER(STR(?cr), "#"), "|", STRAFTER(STR(?coll), "entity/")) AS ?collection)
-  }
-  OPTIONAL { ?painting wdt:P135 ?mov . }
-  OPTIONAL { ?painter wdt:P135 ?painterMov . }
-  OPTIONAL { ?painting wdt:P136 ?gen . }
-  OPTIONAL { ?painting wdt:P180 ?dep . }
-  OPTIONAL {
-    SELECT ?painting (COUNT(DISTINCT ?article) AS ?articles) WHERE {
-      ?painting wdt:P170 wd:${painterQid} .
+  UNION ${item('P135', 'movement')}
+  UNION ${item('P136', 'genre')}
+  UNION {
+    SELECT ?painting (COUNT(DISTINCT ?article) AS ?value) ("wikipedia" AS ?fact) WHERE {
+      ${values}
       ?article schema:about ?painting ;
                schema:isPartOf ?site .
       ?site wikibase:wikiGroup "wikipedia" .
@@ -338,9 +350,27 @@ WHERE {
     GROUP BY ?painting
   }
 }
-GROUP BY ?painting
-ORDER BY ?painting
+ORDER BY ?painting ?fact ?value ?statement
 LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The subjects a batch of paintings depicts (P180), one row each, paged: some paintings list dozens. */
+export function depictsQuery(paintingQids: string[], limit: number, offset: number): string {
+  return `${TOOL} (depicts)
+SELECT ?painting ?value WHERE {
+  VALUES ?painting { ${paintingQids.map((q) => `wd:${q}`).join(' ')} }
+  ?painting wdt:P180 ?value .
+}
+ORDER BY ?painting ?value
+LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** A painter's own movements (P135): a painting without movements of its own takes its painter's. */
+export function painterMovementsQuery(painterQid: string): string {
+  return `${TOOL} (painter movements)
+SELECT ?value WHERE { wd:${painterQid} wdt:P135 ?value . }
+ORDER BY ?value
+LIMIT 50`;
 }
 
 /** Labels of up to a few hundred items in the six catalog languages and `mul`. */
@@ -397,8 +427,6 @@ export interface WikidataSource {
   labels(qids: string[], trace?: QueryTrace): Promise<Labels>;
 }
 
-const ids = (text: string | undefined) => (text ?? '').split(/\s+/).filter((q) => /^Q\d+$/.test(q));
-
 /** Death-year slices for the smaller painters queries after the whole one timed out. */
 export const PAINTER_SLICES: { from: number | null; to: number }[] = [
   { from: 1850, to: Infinity },
@@ -406,12 +434,76 @@ export const PAINTER_SLICES: { from: number | null; to: number }[] = [
   { from: null, to: 1700 },
 ];
 
-/** The smallest page of paintings asked for after timeouts; a timeout below it ends the painter's ingest. */
+/** The smallest page asked for after timeouts; a timeout below it ends the painter's ingest. */
 const MIN_PAGE = 25;
 
-export function wikidataSource(sparql: Sparql, options: { pageSize?: number; labelBatch?: number } = {}): WikidataSource {
+/**
+ * The most rows one facts or depicts query answers: the bound of every painting query (ids pages
+ * are `pageSize`, 500 by default). A batch of 50 paintings rarely needs more than one page.
+ */
+export const FACT_PAGE = 2_000;
+
+/**
+ * Every row of a paged query: pages of `size` until one comes back short. A page that times out is
+ * asked again smaller after a pause (never the same query at once): the ORDER BY keeps pages of
+ * any size consistent with what came before.
+ */
+async function pagedRows(sparql: Sparql, query: (limit: number, offset: number) => string, pageSize: number, kind: string, trace?: QueryTrace): Promise<SparqlBinding[]> {
+  const rows: SparqlBinding[] = [];
+  let size = pageSize;
+  for (let offset = 0; ;) {
+    let page: SparqlBinding[];
+    try {
+      page = await sparql.select(query(size, offset), { kind, trace });
+    } catch (error) {
+      if (!(error instanceof SparqlTimeoutError) || size <= MIN_PAGE) throw error;
+      await sparql.backOff();
+      size = Math.max(MIN_PAGE, Math.floor(size / 4));
+      continue;
+    }
+    rows.push(...page);
+    if (page.length < size) return rows;
+    offset += size;
+  }
+}
+
+/** One painting's facts from its rows of the facts query (`rank|value` strings as the choosers read them). */
+function paintingFacts(id: string, painterQid: string, rows: SparqlBinding[], depicts: string[], painterMovements: string[]): PaintingFacts {
+  const of = (fact: Fact) => rows.filter((row) => row.fact?.value === fact);
+  const rank = (row: SparqlBinding) => STRAFTER(row.rank?.value, '#');
+  const measured = (fact: Fact) =>
+    of(fact)
+      .map((row) => `${rank(row)}|${row.amount?.value}|${STRAFTER(row.unit?.value, 'entity/')}`)
+      .join(' ');
+  // The best-rank image statement with the lowest id: the same file every run.
+  const image = of('image').sort((a, b) => (a.statement!.value < b.statement!.value ? -1 : 1))[0];
+  const years = of('inception').flatMap((row) => yearOf(row.value?.value) ?? []);
+  const own = [...new Set(of('movement').flatMap((row) => qid(row.value?.value) ?? []))];
+  return {
+    qid: id,
+    painterQid,
+    imageFile: commonsFile(image?.value?.value),
+    year: years.length ? Math.min(...years) : null,
+    ...chooseDimensions(measured('height'), measured('width')),
+    collections: currentCollections(
+      of('collection')
+        .map((row) => `${rank(row)}|${qid(row.value?.value)}`)
+        .join(' '),
+    ),
+    movements: own.length ? own : painterMovements,
+    genres: [...new Set(of('genre').flatMap((row) => qid(row.value?.value) ?? []))],
+    depicts,
+    wikipediaArticles: Number(of('wikipedia')[0]?.value?.value ?? 0) || 0,
+  };
+}
+
+/** SPARQL's STRAFTER on a possibly absent value. */
+const STRAFTER = (text: string | undefined, marker: string) => (text?.includes(marker) ? text.slice(text.indexOf(marker) + marker.length) : '');
+
+export function wikidataSource(sparql: Sparql, options: { pageSize?: number; labelBatch?: number; factBatch?: number } = {}): WikidataSource {
   const pageSize = options.pageSize ?? 500;
   const labelBatch = options.labelBatch ?? 200;
+  const factBatch = options.factBatch ?? 50;
   const toCandidates = (rows: SparqlBinding[]) =>
     rows.flatMap((row) => {
       const id = qid(row.painter?.value);
@@ -442,40 +534,24 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
       return found.sort((a, b) => b.paintings - a.paintings || (a.qid < b.qid ? -1 : 1));
     },
     async paintings(painterQid, rule, trace) {
-      const all = new Map<string, PaintingFacts>();
-      // A page that times out is asked again smaller after a pause (never the same query at once):
-      // ORDER BY ?painting keeps pages of any size consistent with what came before.
-      let size = pageSize;
-      for (let offset = 0; ;) {
-        let rows: SparqlBinding[];
-        try {
-          rows = await sparql.select(paintingsQuery(painterQid, size, offset, rule.diedBefore), { kind: 'paintings', trace });
-        } catch (error) {
-          if (!(error instanceof SparqlTimeoutError) || size <= MIN_PAGE) throw error;
-          await sparql.backOff();
-          size = Math.max(MIN_PAGE, Math.floor(size / 4));
-          continue;
+      const ids = await pagedRows(sparql, (limit, offset) => paintingIdsQuery(painterQid, limit, offset, rule.diedBefore), pageSize, 'painting ids', trace);
+      const qids = [...new Set(ids.flatMap((row) => qid(row.painting?.value) ?? []))];
+      const facts = new Map<string, SparqlBinding[]>(qids.map((id) => [id, []]));
+      const depicted = new Map<string, string[]>(qids.map((id) => [id, []]));
+      for (let i = 0; i < qids.length; i += factBatch) {
+        const batch = qids.slice(i, i + factBatch);
+        for (const row of await pagedRows(sparql, (limit, offset) => paintingFactsQuery(batch, limit, offset), FACT_PAGE, 'painting facts', trace)) {
+          facts.get(qid(row.painting?.value) ?? '')?.push(row);
         }
-        for (const row of rows) {
-          const id = qid(row.painting?.value);
-          if (!id || all.has(id)) continue;
-          const own = ids(row.movements?.value);
-          all.set(id, {
-            qid: id,
-            painterQid,
-            imageFile: commonsFile(row.image?.value),
-            year: yearOf(row.inception?.value),
-            ...chooseDimensions(row.heights?.value, row.widths?.value),
-            collections: currentCollections(row.collections?.value),
-            movements: own.length ? own : ids(row.painterMovements?.value),
-            genres: ids(row.genres?.value),
-            depicts: ids(row.depicts?.value),
-            wikipediaArticles: Number(row.wikipedia?.value ?? 0) || 0,
-          });
+        for (const row of await pagedRows(sparql, (limit, offset) => depictsQuery(batch, limit, offset), FACT_PAGE, 'depicts', trace)) {
+          const subject = qid(row.value?.value);
+          if (subject) depicted.get(qid(row.painting?.value) ?? '')?.push(subject);
         }
-        if (rows.length < size) return [...all.values()];
-        offset += size;
       }
+      const painterMovements = qids.length
+        ? (await sparql.select(painterMovementsQuery(painterQid), { kind: 'painter movements', trace })).flatMap((row) => qid(row.value?.value) ?? [])
+        : [];
+      return qids.map((id) => paintingFacts(id, painterQid, facts.get(id)!, depicted.get(id)!, painterMovements));
     },
     async labels(qids, trace) {
       const raw = new Map<string, Record<string, string>>();

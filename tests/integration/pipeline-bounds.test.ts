@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { FACT_PAGE, paintingFactsQuery, sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
+import { DIED_BEFORE } from '@/server/pipeline/ingest';
+import { startWikidataServer } from '../support/wikidata';
+import { graphTurtle, painter, painting } from '../support/wikidata-graph';
+
+/**
+ * Issue #39 item 1, bounded queries: a painter's paintings are paged by id with the cheapest
+ * pattern, then their facts come in batches, one row per value, so no answer grows with the
+ * painter's size or with the product of a painting's multiplicities: every answer holds at most
+ * the page size (500) or FACT_PAGE rows, and a painting with 2 of everything costs the sum, not
+ * the product, of its values.
+ */
+
+let wdqs: Awaited<ReturnType<typeof startWikidataServer>>;
+const rule = { diedBefore: DIED_BEFORE };
+const HEAVY = 'Q96000';
+const MANY = 2_000;
+
+beforeAll(async () => {
+  wdqs = await startWikidataServer({
+    fixtures: false,
+    turtle: [
+      graphTurtle([
+        painter({ qid: HEAVY, labels: { en: 'A very busy painter' }, died: '1890-01-01', movements: ['Q40415'] }),
+        ...Array.from({ length: MANY }, (_, n) => painting({ qid: `${HEAVY}${String(n).padStart(4, '0')}`, creator: HEAVY, labels: { en: `Study ${n}` }, wikipedia: n % 3 })),
+        // Two of everything, fifteen subjects and two images.
+        painting({
+          qid: 'Q96999',
+          creator: HEAVY,
+          labels: { en: 'Everything twice' },
+          image: ['Second listed.jpg', 'First listed.jpg'],
+          inception: '1880-01-01',
+          height: [
+            { amount: 50, unit: 'Q174728' },
+            { amount: 500, unit: 'Q174789' },
+          ],
+          width: [
+            { amount: 40, unit: 'Q174728' },
+            { amount: 400, unit: 'Q174789' },
+          ],
+          collections: ['Q19675', 'Q160236'],
+          movements: ['Q40415', 'Q37853'],
+          genres: ['Q191163', 'Q1400853'],
+          depicts: Array.from({ length: 15 }, (_, i) => `Q${100 + i}`),
+          wikipedia: 4,
+        }),
+      ]),
+    ],
+  });
+}, 120_000);
+afterAll(async () => wdqs.close());
+
+describe('bounded painting queries', () => {
+  test('a painter with 2,000 paintings: every answer holds at most a page (500) or FACT_PAGE rows', async () => {
+    wdqs.requests.length = 0;
+    const works = await wikidataSource(sparqlClient({ url: wdqs.url })).paintings(HEAVY, rule);
+    expect(works).toHaveLength(MANY + 1);
+    const largest = Math.max(...wdqs.requests.map((r) => r.rows));
+    expect(largest).toBeLessThanOrEqual(Math.max(500, FACT_PAGE));
+    // The ids are paged: five pages of 500 (the last short).
+    expect(wdqs.requests.filter((r) => r.query.includes('(painting ids)')).map((r) => r.rows)).toEqual([500, 500, 500, 500, 1]);
+    expect(wdqs.requests.every((r) => r.status === 200)).toBe(true);
+  }, 120_000);
+
+  test('a painting with two of everything costs the sum of its values, not their product; its image is the same every run', async () => {
+    wdqs.requests.length = 0;
+    const facts = wdqs.select(paintingFactsQuery(['Q96999'], FACT_PAGE, 0)).results.bindings;
+    // image 2 + inception 1 + heights 2 + widths 2 + collections 2 + movements 2 + genres 2 + wikipedia 1
+    expect(facts).toHaveLength(14);
+    const [work] = (await wikidataSource(sparqlClient({ url: wdqs.url })).paintings(HEAVY, rule)).filter((p) => p.qid === 'Q96999');
+    expect(work).toMatchObject({
+      heightCm: 50,
+      widthCm: 40,
+      year: 1880,
+      movements: ['Q37853', 'Q40415'],
+      genres: ['Q1400853', 'Q191163'],
+      wikipediaArticles: 4,
+    });
+    expect(work!.collections.sort()).toEqual(['Q160236', 'Q19675']);
+    expect(work!.depicts).toHaveLength(15);
+    // The first statement (by id) of the best rank: the one listed first on the item.
+    expect(work!.imageFile).toBe('Second listed.jpg');
+  }, 120_000);
+});
