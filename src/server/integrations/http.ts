@@ -2,7 +2,8 @@ import 'server-only';
 /**
  * The one HTTP helper of the catalog integrations (Wikidata, the language model, IndexNow): a
  * descriptive User-Agent, a timeout per attempt, and retries with exponential backoff on network
- * errors, 429 and 5xx, honouring `Retry-After` (seconds or an HTTP date) up to `maxDelayMs`.
+ * errors, 429 and 5xx, honouring `Retry-After` (seconds or an HTTP date): up to `maxDelayMs` it
+ * waits, beyond it a 429 stops with `RateLimitedError` for the caller to stop until then.
  */
 /**
  * Wikimedia's User-Agent policy (https://meta.wikimedia.org/wiki/User-Agent_policy) wants
@@ -36,6 +37,20 @@ export class HttpError extends Error {
     message: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A 429 whose `Retry-After` is longer than this client waits (`maxDelayMs`): the caller must stop
+ * until then. Waiting less and asking again is what gets a client banned from WDQS for a day.
+ */
+export class RateLimitedError extends HttpError {
+  override name = 'RateLimitedError';
+  constructor(
+    readonly retryAfterMs: number,
+    message: string,
+  ) {
+    super(429, message);
   }
 }
 
@@ -80,6 +95,9 @@ export async function fetchWithRetry(url: string, init: RequestInit, options: Re
       lastError = new HttpError(response.status, `${init.method ?? 'GET'} ${new URL(url).host} answered ${response.status}: ${body.slice(0, 200)}`);
       if (!retriable(response.status)) throw lastError;
       const asked = retryAfterMs(response.headers.get('retry-after'));
+      if (asked !== undefined && asked > max && response.status === 429) {
+        throw new StopRetrying(new RateLimitedError(asked, `${new URL(url).host} asks us to wait ${Math.ceil(asked / 1000)} s (429 Retry-After)`));
+      }
       if (asked !== undefined) delay = Math.min(asked, max);
     } catch (error) {
       if (error instanceof HttpError && !retriable(error.status)) throw error;

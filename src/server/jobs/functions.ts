@@ -1,5 +1,6 @@
 import 'server-only';
-import { NonRetriableError, type Inngest } from 'inngest';
+import { NonRetriableError, RetryAfterError, type Inngest } from 'inngest';
+import { RateLimitedError } from '@/server/integrations/http';
 import { orderMailKinds, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { CLOSE_CHECKOUTS_EVENT } from '@/server/orders/status';
@@ -61,7 +62,13 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
           if (error instanceof ConfigError) throw new NonRetriableError(error.message);
           throw error;
         }
-        return ingestCatalog(d.db, wikidata, { painters, force: data.force === true, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' });
+        try {
+          return await ingestCatalog(d.db, wikidata, { painters, force: data.force === true, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' });
+        } catch (error) {
+          // WDQS asked us to wait (429): Inngest retries the run after that time, not before.
+          if (error instanceof RateLimitedError) throw new RetryAfterError(error.message, new Date(Date.now() + error.retryAfterMs), { cause: error });
+          throw error;
+        }
       });
     },
   );

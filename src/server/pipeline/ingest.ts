@@ -2,7 +2,8 @@ import 'server-only';
 import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { lockForTransaction } from '@/server/db/locks';
-import type { Labels, PaintingFacts, QueryRecord, WikidataSource } from '@/server/integrations/wikidata';
+import { RateLimitedError } from '@/server/integrations/http';
+import { SparqlTimeoutError, type Labels, type PaintingFacts, type QueryRecord, type WikidataSource } from '@/server/integrations/wikidata';
 import { enqueue } from '@/server/jobs/outbox';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 import { joinSlug, slugify, uniqueSlug } from './slug';
@@ -23,10 +24,19 @@ export interface IngestSettings {
   force?: boolean;
   trigger?: PublishTrigger;
   progress?: (line: string) => void;
+  /** The run's clock (tests move it across nights). */
+  now?: Date;
 }
 
 /** Why a painting (or painter) was left out; counted on the run. */
-export type SkipReason = 'no_image' | 'no_label' | 'in_catalog' | 'painter_without_name' | 'painter_taken_meanwhile';
+export type SkipReason = 'no_image' | 'no_label' | 'in_catalog' | 'painter_without_name' | 'painter_taken_meanwhile' | 'painter_failed';
+
+/** Nights a painter may fail before it is set aside (until staff try again). */
+export const PAINTER_FAILING_NIGHTS = 3;
+/** Painters whose queries ran out of time one after another that stop a run: then it is the service. */
+export const PAINTERS_OUT_OF_TIME = 3;
+/** A run still `running` after this long died (a killed process, a cut step): it is marked failed. */
+export const RUN_LEASE_MS = 6 * 3_600_000;
 
 export interface IngestResult {
   runId: number;
@@ -55,7 +65,12 @@ export const RELABEL_PAINTERS_PER_RUN = 10;
 export async function ingestCatalog(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestResult> {
   const progress = settings.progress ?? (() => undefined);
   const wanted = settings.painters ?? PAINTERS_PER_RUN;
-  const startedAt = new Date();
+  const startedAt = settings.now ?? new Date();
+  // A run that died (its process killed, its step cut) stays `running`: past its lease it failed.
+  await db.ingestRun.updateMany({
+    where: { outcome: 'running', startedAt: { lt: new Date(startedAt.getTime() - RUN_LEASE_MS) } },
+    data: { outcome: 'failed', finishedAt: startedAt, errors: ['the run stopped without finishing (past its lease); the next run took over'] },
+  });
   const queuedBefore = await db.artwork.count({ where: { status: 'queued' } });
   const run = await db.ingestRun.create({ data: { trigger: settings.trigger ?? 'cli', startedAt, painters: [], errors: [] } });
   const queries: QueryRecord[] = [];
@@ -64,6 +79,9 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
     progress(`query ${q.kind}${q.heavy ? ' (heavy)' : ''}: ${q.ms} ms, ${q.rows} rows${q.error ? `, failed: ${q.error}` : ''}`);
   };
   const result: IngestResult = { runId: run.id, skipped: null, queuedBefore, painters: [], artworksAdded: 0, taxaAdded: 0, left: {}, heavyQueries: 0, queries };
+  /** Painters that failed this run, for its record; the run goes on without them. */
+  const failures: string[] = [];
+  let timeoutsInARow = 0;
   const count = (reason: SkipReason, n = 1) => n && (result.left[reason] = (result.left[reason] ?? 0) + n);
   const finish = (outcome: string, errors: string[] = []) =>
     db.ingestRun.update({
@@ -108,7 +126,12 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
         (a) => a.wikidataId,
       ),
     );
-    const chosen = qualifying.filter((p) => !done.has(p.qid)).slice(0, wanted);
+    const setAside = new Set(
+      (await db.painterFailure.findMany({ where: { painterQid: { in: qualifying.map((p) => p.qid) }, setAsideAt: { not: null } }, select: { painterQid: true } })).map(
+        (f) => f.painterQid,
+      ),
+    );
+    const chosen = qualifying.filter((p) => !done.has(p.qid) && !setAside.has(p.qid)).slice(0, wanted);
     progress(
       `${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.size} done before), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`,
     );
@@ -118,10 +141,31 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
       ...chosen.map((p) => ({ ...p, retry: false })),
     ];
     for (const [index, painter] of work.entries()) {
-      const all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
+      let all: PaintingFacts[];
+      let labels: Labels;
+      try {
+        all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
+        const withImage = all.filter((p) => p.imageFile);
+        const taxonQids = withImage.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
+        labels = await source.labels([painter.qid, ...withImage.map((p) => p.qid), ...taxonQids], trace);
+      } catch (error) {
+        // Only a query that ran out of time, even at the smallest page, is this painter's (a heavy
+        // one): recorded, skipped, tried again next night. Anything else is the service's: a 429
+        // asking us to wait, a 5xx after every retry, the network. The run stops rather than send
+        // the next painters' queries into it; the painters are tried again by the next run, and
+        // an outage never sets one aside. Three painters in a row out of time: the service is
+        // struggling, not they.
+        if (!(error instanceof SparqlTimeoutError) || ++timeoutsInARow >= PAINTERS_OUT_OF_TIME) throw error;
+        const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
+        const setAside = await recordPainterFailure(db, painter.qid, message, startedAt);
+        count('painter_failed');
+        failures.push(`${painter.qid}: ${message}`);
+        progress(
+          `painter ${index + 1}/${work.length} ${painter.qid} failed (${message})${setAside ? `: set aside after ${PAINTER_FAILING_NIGHTS} nights` : ', tried again next run'}`,
+        );
+        continue;
+      }
       const paintings = all.filter((p) => p.imageFile);
-      const taxonQids = paintings.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
-      const labels = await source.labels([painter.qid, ...paintings.map((p) => p.qid), ...taxonQids], trace);
       const written = await db.$transaction(
         async (tx) => {
           await lockForTransaction(tx, 'ingest');
@@ -136,6 +180,8 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
         );
         continue;
       }
+      timeoutsInARow = 0;
+      await db.painterFailure.deleteMany({ where: { painterQid: painter.qid } });
       // Counted for the run that wrote the painter (two runs at once fetch the same painters).
       if (!painter.retry) count('no_image', all.length - paintings.length);
       for (const [reason, n] of Object.entries(written.left)) if (!painter.retry || reason !== 'in_catalog') count(reason as SkipReason, n);
@@ -150,12 +196,32 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
     progress(
       `ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`,
     );
-    await finish('done');
+    await finish('done', failures);
     return result;
   } catch (error) {
-    await finish('failed', [error instanceof Error ? error.message.slice(0, 500) : String(error)]).catch(() => undefined);
+    const outcome = error instanceof RateLimitedError ? 'rate_limited' : 'failed';
+    await finish(outcome, [...failures, error instanceof Error ? error.message.slice(0, 500) : String(error)]).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Records a painter's failed night; answers whether it is now set aside. A second failure in the
+ * same UTC night counts once: a retried run must not set a painter aside in one night.
+ */
+async function recordPainterFailure(db: Db, painterQid: string, lastError: string, now: Date): Promise<boolean> {
+  const night = (d: Date) => d.toISOString().slice(0, 10);
+  return db.$transaction(async (tx) => {
+    const earlier = await tx.painterFailure.findUnique({ where: { painterQid } });
+    const nights = !earlier ? 1 : night(earlier.lastFailedAt) === night(now) ? earlier.nights : earlier.nights + 1;
+    const setAsideAt = earlier?.setAsideAt ?? (nights >= PAINTER_FAILING_NIGHTS ? now : null);
+    await tx.painterFailure.upsert({
+      where: { painterQid },
+      create: { painterQid, nights, lastError, lastFailedAt: now, setAsideAt },
+      update: { nights, lastError, lastFailedAt: now, setAsideAt },
+    });
+    return setAsideAt !== null;
+  });
 }
 
 const firstLabel = (l: Labels extends Map<string, infer V> ? V : never) => catalogLocales.map((lang) => l[lang]).find((v) => v) ?? null;

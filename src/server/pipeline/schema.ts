@@ -42,6 +42,17 @@ export const IngestRun = z
   })
   .meta({ id: 'IngestRun' });
 
+/** A painter left out of the nightly ingest after failing on three nights (docs/pipeline.md). */
+export const SetAsidePainter = z
+  .object({
+    qid: z.string(),
+    nights: z.int().describe('UTC nights on which its queries still failed after the retries'),
+    lastError: z.string(),
+    lastFailedAt: z.string().describe('ISO 8601, UTC'),
+    setAsideAt: z.string().describe('ISO 8601, UTC'),
+  })
+  .meta({ id: 'SetAsidePainter' });
+
 export const SeoStats = z
   .object({
     queued: z.int().describe('Artworks ingested and not public'),
@@ -54,6 +65,7 @@ export const SeoStats = z
     browsePages: BrowsePageCounts.describe('Indexable browse pages (at least 3 published works) per kind'),
     runs: z.array(PublishRun).describe('The last 30 publish runs, newest first'),
     ingestRuns: z.array(IngestRun).describe('The last 10 ingest runs, newest first'),
+    setAsidePainters: z.array(SetAsidePainter).describe('Painters the ingest leaves out until staff try again, most recently set aside first'),
   })
   .meta({ id: 'SeoStats' });
 

@@ -12,7 +12,7 @@ export async function browsePages(db: Db | Tx): Promise<Record<TaxonKindPlural, 
 /** The staff dashboard's view of the pipeline: queue, publication today, browse pages, last 30 runs. */
 export async function pipelineStats(db: Db, settings: { perDay: number; now?: Date }) {
   const now = settings.now ?? new Date();
-  const [queued, ready, published, today, pages, artists, log, ingests] = await Promise.all([
+  const [queued, ready, published, today, pages, artists, log, ingests, setAside] = await Promise.all([
     db.artwork.count({ where: { status: 'queued' } }),
     db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM artworks w WHERE w.status = 'queued'
@@ -23,6 +23,7 @@ export async function pipelineStats(db: Db, settings: { perDay: number; now?: Da
     db.artist.count({ where: { status: 'published', artworkCount: { gt: 0 } } }),
     db.publishLog.findMany({ orderBy: { id: 'desc' }, take: 30 }),
     db.ingestRun.findMany({ orderBy: { id: 'desc' }, take: 10 }),
+    db.painterFailure.findMany({ where: { setAsideAt: { not: null } }, orderBy: [{ setAsideAt: 'desc' }, { painterQid: 'asc' }], take: 100 }),
   ]);
   return {
     queued,
@@ -45,7 +46,19 @@ export async function pipelineStats(db: Db, settings: { perDay: number; now?: Da
       finishedAt: r.finishedAt.toISOString(),
     })),
     ingestRuns: ingests.map(ingestRunView),
+    setAsidePainters: setAside.map((f) => ({
+      qid: f.painterQid,
+      nights: f.nights,
+      lastError: f.lastError,
+      lastFailedAt: f.lastFailedAt.toISOString(),
+      setAsideAt: f.setAsideAt!.toISOString(),
+    })),
   };
+}
+
+/** Staff's "try again" for a painter set aside: the next ingest takes it like any other. */
+export async function tryPainterAgain(db: Db, painterQid: string): Promise<{ cleared: boolean }> {
+  return { cleared: (await db.painterFailure.deleteMany({ where: { painterQid } })).count > 0 };
 }
 
 type QueryRow = { kind?: unknown; heavy?: unknown; ms?: unknown; error?: unknown };

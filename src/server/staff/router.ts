@@ -6,6 +6,7 @@ import { partnersRouter } from '@/server/partners/router';
 import { refundOrder } from '@/server/payments/refunds';
 import { RefundRequest, RefundView } from '@/shared/order-schema';
 import { pipelineRouter } from '@/server/pipeline/router';
+import { tryPainterAgain } from '@/server/pipeline/stats';
 import { refreshGalleryPages } from '@/server/showcase/pages';
 import { DashboardShowcase, StaffShowcasePhoto } from '@/server/showcase/schema';
 import { setShowcased } from '@/server/showcase/service';
@@ -51,6 +52,11 @@ export const staffDashboardRouter = router({
       return photo;
     }),
   pipeline: pipelineRouter,
+  /** The catalog page's "Try again" for a painter the ingest set aside. */
+  tryPainterAgain: staffProcedure
+    .input(z.object({ qid: z.string().regex(/^Q\d{1,12}$/) }))
+    .output(z.object({ cleared: z.boolean() }))
+    .mutation(({ ctx, input }) => tryPainterAgain(ctx.db, input.qid)),
   partners: partnersRouter,
 });
 

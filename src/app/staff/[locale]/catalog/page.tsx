@@ -8,6 +8,7 @@ import { staffPageTitle } from '../../_lib/metadata';
 import { count, dateTime } from '../../_lib/format';
 import styles from '../staff.module.css';
 import { CatalogActions } from './catalog-actions';
+import { SetAsidePainters } from './set-aside-painters';
 import { IngestRuns } from './ingest-runs';
 import { PublishChart } from './publish-chart';
 
@@ -133,6 +134,7 @@ export default async function CatalogPage({ params }: Props) {
         </div>
       </div>
 
+      <SetAsidePainters locale={locale} painters={stats.setAsidePainters} />
       <IngestRuns locale={locale} runs={stats.ingestRuns} />
     </div>
   );
