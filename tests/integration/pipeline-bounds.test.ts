@@ -83,3 +83,15 @@ describe('bounded painting queries', () => {
     expect(work!.imageFile).toBe('Second listed.jpg');
   }, 120_000);
 });
+
+describe('the stand-in', () => {
+  test("accepts WDQS's planner hints and answers as without them; still refuses the label service", async () => {
+    const plain = `SELECT ?painting WHERE { ?painting wdt:P170 wd:${HEAVY} . } ORDER BY ?painting LIMIT 3`;
+    const hinted = `SELECT ?painting WHERE { hint:Query hint:optimizer "None" . ?painting wdt:P170 wd:${HEAVY} . hint:Prior hint:runFirst true . } ORDER BY ?painting LIMIT 3`;
+    const ask = async (query: string) => fetch(`${wdqs.url}?${new URLSearchParams({ query })}`, { headers: { accept: 'application/sparql-results+json' } });
+    const [a, b] = await Promise.all([ask(plain), ask(hinted)]);
+    expect(b.status).toBe(200);
+    expect(await b.json()).toEqual(await a.json());
+    expect((await ask(`SELECT ?x WHERE { ?x wdt:P31 wd:Q5 . SERVICE wikibase:label { bd:serviceParam wikibase:language "en" . } }`)).status).toBe(400);
+  });
+});

@@ -35,10 +35,20 @@ const WDQS_PREFIXES: Record<string, string> = {
 };
 /**
  * Wikidata-only features Oxigraph does not have and the shop must therefore never send: the label
- * service and Blazegraph's query hints. The stand-in refuses them (400) instead of imitating them,
- * so a query that would behave differently at Wikidata fails here.
+ * service (it changes the answer). The stand-in refuses it (400) instead of imitating it, so a
+ * query that would behave differently at Wikidata fails here.
  */
-const UNSUPPORTED = [/SERVICE\s+wikibase:label/i, /\bhint:/, /\bbd:/];
+const UNSUPPORTED = [/SERVICE\s+wikibase:label/i];
+
+/**
+ * Blazegraph's query hints (`hint:Query hint:optimizer "None" .`, `hint:Prior hint:runFirst true .`)
+ * and `bd:` planner parameters only steer WDQS's planner: they never change an answer. The stand-in
+ * accepts them and leaves them out before Oxigraph runs the query (which would read them as triple
+ * patterns that match nothing).
+ */
+export function withoutPlannerHints(query: string): string {
+  return query.replace(/\bhint:\w+\s+hint:\w+\s+("[^"]*"|\S+)\s*\./g, '').replace(/\bbd:\w+\s+bd:\w+\s+("[^"]*"|\S+)\s*\./g, '');
+}
 
 export function withWdqsPrefixes(query: string): string {
   const declared = new Set([...query.matchAll(/PREFIX\s+(\w*):/gi)].map((m) => m[1]));
@@ -101,7 +111,7 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
       if (!query.trim() || UNSUPPORTED.some((r) => r.test(query)))
         return answer(400, { 'content-type': 'text/plain' }, 'query missing or using a feature the stand-in does not have');
       try {
-        const json = store.query(withWdqsPrefixes(query), { results_format: 'application/sparql-results+json' }) as string;
+        const json = store.query(withWdqsPrefixes(withoutPlannerHints(query)), { results_format: 'application/sparql-results+json' }) as string;
         record.rows = (JSON.parse(json) as { results?: { bindings?: unknown[] } }).results?.bindings?.length ?? 0;
         return answer(200, { 'content-type': 'application/sparql-results+json;charset=utf-8' }, json);
       } catch (error) {
