@@ -63,6 +63,8 @@ beforeAll(async () => {
         ...painterWith('Q97008', ['1910-01-01', { date: '1930-01-01', precision: 11, rank: 'deprecated' }], 6),
         // Year precision, 1925: in.
         ...painterWith('Q97009', { date: '1925-01-01', precision: 9 }, 6),
+        // Two death dates, 1840 and 1860 (both in): the painter straddles two death-year slices.
+        ...painterWith('Q97011', ['1840-01-01', '1860-01-01'], 6),
         // Four plain works and three attributed ones: not five of their own.
         ...painterWith('Q97010', '1880-01-01', 4, [
           { creator: { value: 'Q97010', qualifiers: { P5102: 'Q230768' } } },
@@ -78,7 +80,15 @@ afterAll(async () => wdqs.close());
 describe('the public-domain rule', () => {
   test('only painters whose every death date is before 1926 with year precision, or a decade or century ending before it, qualify', async () => {
     const qualifying = (await source().painters(rule)).map((p) => p.qid).sort();
-    expect(qualifying).toEqual(['Q97001', 'Q97003', 'Q97004', 'Q97008', 'Q97009']);
+    expect(qualifying).toEqual(['Q97001', 'Q97003', 'Q97004', 'Q97008', 'Q97009', 'Q97011']);
+  });
+
+  test('a painter whose death dates fall in two slices is listed once when the list is asked in slices', async () => {
+    wdqs.control.failures = ['timeout'];
+    const listed = (await source().painters(rule)).map((p) => p.qid);
+    expect(wdqs.requests.some((r) => r.query.includes('(painters died'))).toBe(true);
+    expect(listed.filter((q) => q === 'Q97011')).toEqual(['Q97011']);
+    expect([...listed].sort()).toEqual(['Q97001', 'Q97003', 'Q97004', 'Q97008', 'Q97009', 'Q97011']);
   });
 
   test("a painter's paintings: only those plainly theirs, and every co-creator died in the public domain", async () => {

@@ -56,7 +56,18 @@ describe('disambiguation suffixes', () => {
     ['Self-Portrait (with Bandaged Ear)', 'Self-Portrait (with Bandaged Ear)'],
     ['The Harvest (Arles)', 'The Harvest (Arles)'],
     ['Sunflowers (Van Gogh, with vase)', 'Sunflowers (Van Gogh, with vase)'],
+    ['Sunflowers (Gogh)', 'Sunflowers'],
+    ['Sunflowers (Vincent)', 'Sunflowers (Vincent)'],
   ])('%s → %s', (title, expected) => expect(stripDisambiguation(title, vanGogh)).toBe(expected));
+
+  test('only a whole name is stripped, never a word inside one (issue #39)', () => {
+    expect(stripDisambiguation('Allegory (Art)', { creatorNames: ['Jan Steen'], museumNames: ['National Gallery of Art'] })).toBe('Allegory (Art)');
+    expect(stripDisambiguation('Allegory (National Gallery of Art)', { creatorNames: ['Jan Steen'], museumNames: ['National Gallery of Art'] })).toBe('Allegory');
+    expect(stripDisambiguation("The Tavern (Steen's House)", { creatorNames: ['Jan Steen'] })).toBe("The Tavern (Steen's House)");
+    expect(stripDisambiguation('The Tavern (Jan Steen)', { creatorNames: ['Jan Steen'] })).toBe('The Tavern');
+    expect(stripDisambiguation('Portrait (Art)', { creatorNames: ['Art Smith'] })).toBe('Portrait (Art)');
+    expect(stripDisambiguation('View of Delft (Mauritshuis)', { creatorNames: ['Johannes Vermeer'], museumNames: ['Mauritshuis, The Hague'] })).toBe('View of Delft');
+  });
 });
 
 describe('slugs', () => {

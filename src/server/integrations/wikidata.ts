@@ -531,7 +531,10 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
           break;
         }
       }
-      return found.sort((a, b) => b.paintings - a.paintings || (a.qid < b.qid ? -1 : 1));
+      // A painter with death dates in two slices is in both: once here, with the larger count.
+      const once = new Map<string, PainterCandidate>();
+      for (const candidate of found) if ((once.get(candidate.qid)?.paintings ?? -1) < candidate.paintings) once.set(candidate.qid, candidate);
+      return [...once.values()].sort((a, b) => b.paintings - a.paintings || (a.qid < b.qid ? -1 : 1));
     },
     async paintings(painterQid, rule, trace) {
       const ids = await pagedRows(sparql, (limit, offset) => paintingIdsQuery(painterQid, limit, offset, rule.diedBefore), pageSize, 'painting ids', trace);

@@ -6,23 +6,30 @@ const museumWords =
 
 const fold = (text: string) => slugify(text, 500).replace(/-/g, ' ');
 
-/** Whether a part of a parenthesis names the creator: a run of their name's words ("Van Gogh", "Rembrandt"). */
+/**
+ * Whether a part of a parenthesis is the creator's name, whole or its ending run ("Van Gogh",
+ * "Vincent van Gogh", "Rembrandt"): never a word inside it or around it ("Steen's house" for Jan
+ * Steen stays, "Art" for Art Smith too: a first name alone names nobody).
+ */
 function namesCreator(part: string, creatorNames: string[]): boolean {
   const words = fold(part);
   if (!words) return false;
   return creatorNames.some((name) => {
     const full = fold(name);
-    if (!full) return false;
-    if (` ${full} `.includes(` ${words} `)) return true;
-    const last = full.split(' ').at(-1)!;
-    return last.length > 2 && ` ${words} `.includes(` ${last} `) && words.split(' ').length <= 4;
+    return Boolean(full) && (full === words || full.endsWith(` ${words}`));
   });
 }
 
+/**
+ * Whether a part is a museum's name: one of the painting's museums, whole or before its city
+ * ("National Gallery" for "National Gallery, London"), or a word that only names museums ("Louvre",
+ * "Uffizi"). Never a word inside a name: with "National Gallery of Art" among the museums,
+ * "Allegory (Art)" keeps its "(Art)".
+ */
 function namesMuseum(part: string, museumNames: string[]): boolean {
   const words = fold(part);
   if (!words) return false;
-  return museumWords.test(words) || museumNames.some((name) => fold(name) && (fold(name) === words || fold(name).includes(words)));
+  return museumWords.test(words) || museumNames.some((name) => fold(name) === words || fold(name.split(',')[0]!) === words);
 }
 
 /**
