@@ -136,3 +136,24 @@ describe('staff', () => {
     expect((await pipelineStats(db, { perDay: 300 })).setAsidePainters).toEqual([]);
   });
 });
+
+describe('on Inngest', () => {
+  test('a 429 asking for an hour: the step is retried after that hour (RetryAfterError), not before', async () => {
+    const { InngestTestEngine } = await import('@inngest/test');
+    const { Inngest } = await import('inngest');
+    const { createFunctions } = await import('@/server/jobs/functions');
+    const fn = createFunctions(new Inngest({ id: 'pipeline-failures-test' }), () => ({ db, mailer: null, baseUrl: 'https://shop.example', wikidata: source() })).find(
+      (f) => (f as unknown as { opts: { id: string } }).opts.id === 'catalog.ingest',
+    )!;
+    wdqs.control.failWhen = null;
+    wdqs.control.failures = [429];
+    wdqs.control.retryAfter = '3600';
+    try {
+      const { error } = await new InngestTestEngine({ function: fn, events: [{ name: 'catalog/ingest.requested', data: { force: true } }] }).execute();
+      expect(error).toMatchObject({ name: 'RetryAfterError' });
+    } finally {
+      wdqs.control.retryAfter = '1';
+      wdqs.control.failures = [];
+    }
+  });
+});

@@ -339,13 +339,15 @@ describe('ingest from Wikidata (every query run by Oxigraph on Wikidata-shaped g
     } finally {
       sparql.control.failWhen = null;
     }
-    const limits = sparql.requests.filter((r) => r.query.includes('(painting ids)')).map((r) => [
-      r.query
-        .match(/LIMIT (\d+) OFFSET (\d+)/)!
-        .slice(1)
-        .join('/'),
-      r.status,
-    ]);
+    const limits = sparql.requests
+      .filter((r) => r.query.includes('(painting ids)'))
+      .map((r) => [
+        r.query
+          .match(/LIMIT (\d+) OFFSET (\d+)/)!
+          .slice(1)
+          .join('/'),
+        r.status,
+      ]);
     // 400 timed out, then a quarter of it, then the smallest page answers
     expect(limits).toEqual([
       ['400/0', 500],
@@ -491,8 +493,12 @@ describe('how many painters a run takes (a generated graph of 23 qualifying pain
   test('the Inngest function takes the painter count of its event', async () => {
     const deps: JobDeps = { db: own20.db, mailer: null, baseUrl: 'https://shop.example', wikidata: wikidataSource(sparqlClient({ url: big.url })) };
     const fn = createFunctions(new Inngest({ id: 'pipeline-test' }), () => deps).find((f) => (f as unknown as { opts: { id: string } }).opts.id === 'catalog.ingest')!;
-    const { result, error } = await new InngestTestEngine({ function: fn, events: [{ name: 'catalog/ingest.requested', data: { painters: 2 } }] }).execute();
+    const { result, error, ctx } = await new InngestTestEngine({ function: fn, events: [{ name: 'catalog/ingest.requested', data: { painters: 2 } }] }).execute();
     expect(error).toBeUndefined();
+    // One step to plan, one per painter, one to finish: a cut call repeats one painter, never the night.
+    const steps = (ctx.step.run as unknown as { mock: { calls: [string][] } }).mock.calls.map(([name]) => name);
+    const taken = (result as { painters: { qid: string }[] }).painters.map((p) => `painter ${p.qid}`);
+    expect([...new Set(steps)]).toEqual(['plan the run', ...taken, 'finish the run']);
     expect(result).toMatchObject({ artworksAdded: 10, heavyQueries: 1 });
     expect((result as { painters: { qid: string }[] }).painters.map((p) => p.qid)).toEqual(['Q980020', 'Q980021']);
     const row = await own20.db.ingestRun.findFirstOrThrow({ orderBy: { id: 'desc' } });

@@ -5,7 +5,18 @@ import { orderMailKinds, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { CLOSE_CHECKOUTS_EVENT } from '@/server/orders/status';
 import { configuredWikidata } from '@/server/pipeline/config';
-import { ingestCatalog, STORIES_EVENT } from '@/server/pipeline/ingest';
+import {
+  finishIngest,
+  ingestPainter,
+  ingestResult,
+  IngestRequest,
+  PAINTERS_OUT_OF_TIME,
+  planIngest,
+  STORIES_EVENT,
+  tooManyOutOfTime,
+  type IngestPlan,
+  type PainterStep,
+} from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
@@ -50,26 +61,45 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
       triggers: [{ cron: '15 0 * * *' }, { event: 'catalog/ingest.requested' }],
     },
     async ({ event, step }) => {
-      const data = (event.data ?? {}) as { painters?: unknown; force?: unknown };
-      const painters = typeof data.painters === 'number' && data.painters >= 1 ? Math.min(200, Math.floor(data.painters)) : undefined;
-      return step.run('ingest painters', async () => {
-        const d = deps();
-        let wikidata = d.wikidata;
+      const request = IngestRequest.parse(event.data ?? {});
+      const d = deps();
+      let wikidata = d.wikidata;
+      try {
+        wikidata ??= configuredWikidata();
+      } catch (error) {
+        // WIKIDATA_CONTACT missing for the public endpoint: retrying cannot help until it is set.
+        if (error instanceof ConfigError) throw new NonRetriableError(error.message);
+        throw error;
+      }
+      const source = wikidata;
+      // One step to plan, one per painter, one to finish: each is its own short call, retried
+      // alone (a cut call repeats one painter, never the night), and a 429 waits as long as WDQS asks.
+      const waitingOut = async <T>(work: () => Promise<T>): Promise<T> => {
         try {
-          wikidata ??= configuredWikidata();
+          return await work();
         } catch (error) {
-          // WIKIDATA_CONTACT missing for the public endpoint: retrying cannot help until it is set.
-          if (error instanceof ConfigError) throw new NonRetriableError(error.message);
-          throw error;
-        }
-        try {
-          return await ingestCatalog(d.db, wikidata, { painters, force: data.force === true, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' });
-        } catch (error) {
-          // WDQS asked us to wait (429): Inngest retries the run after that time, not before.
           if (error instanceof RateLimitedError) throw new RetryAfterError(error.message, new Date(Date.now() + error.retryAfterMs), { cause: error });
           throw error;
         }
-      });
+      };
+      const plan = (await step.run('plan the run', () =>
+        waitingOut(() =>
+          planIngest(d.db, source, { painters: request.painters, force: request.force, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' }),
+        ),
+      )) as IngestPlan;
+      if (plan.skipped) return ingestResult(plan, []);
+      const steps: PainterStep[] = [];
+      for (const [index, painter] of plan.work.entries()) {
+        steps.push((await step.run(`painter ${painter.qid}`, () => waitingOut(() => ingestPainter(d.db, source, plan, index)))) as PainterStep);
+        if (tooManyOutOfTime(steps)) {
+          await step.run('stop the run', () =>
+            finishIngest(d.db, plan, new Error(`${PAINTERS_OUT_OF_TIME} painters in a row ran out of time: the query service is struggling`)),
+          );
+          return ingestResult(plan, steps);
+        }
+      }
+      await step.run('finish the run', () => finishIngest(d.db, plan));
+      return ingestResult(plan, steps);
     },
   );
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { z } from 'zod';
 import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { lockForTransaction } from '@/server/db/locks';
@@ -18,6 +19,20 @@ export const DIED_BEFORE = 1926;
 export const SUBJECTS_PER_PAINTING = 8;
 /** Outbox event that asks for stories after an ingest added works. */
 export const STORIES_EVENT = 'catalog/stories.requested';
+
+/**
+ * The event that asks for an ingest (`catalog/ingest.requested`, the staff's "Ingest now"), typed:
+ * a painter count from 1 to 200, `force` to run with the queue full. Anything else is ignored.
+ */
+export const IngestRequest = z.object({
+  painters: z
+    .number()
+    .min(1)
+    .transform((n) => Math.min(200, Math.floor(n)))
+    .optional()
+    .catch(undefined),
+  force: z.boolean().optional().catch(undefined),
+});
 
 export interface IngestSettings {
   painters?: number;
@@ -55,14 +70,73 @@ type Kind = 'museum' | 'movement' | 'genre' | 'subject';
 /** Painters whose unlabelled paintings are looked at again per run: each costs two light queries. */
 export const RELABEL_PAINTERS_PER_RUN = 10;
 
+/** One painter of a run's plan: the next qualifying painter, or one looked at again for its unlabelled paintings. */
+export interface PainterWork {
+  qid: string;
+  birthYear: number | null;
+  deathYear: number | null;
+  retry: boolean;
+}
+
+/** A run as its first step planned it: what the later steps (one per painter) and the last need. */
+export interface IngestPlan {
+  runId: number;
+  queuedBefore: number;
+  /** ISO 8601: the run's clock, for the painters' failing nights. */
+  startedAt: string;
+  skipped: 'queue_full' | null;
+  work: PainterWork[];
+  queries: QueryRecord[];
+}
+
+/** What one painter's step did (JSON: Inngest keeps it as the step's output). */
+export type PainterStep =
+  | { qid: string; outcome: 'written'; slug: string; added: number; seen: number; taxaAdded: number; left: Partial<Record<SkipReason, number>>; queries: QueryRecord[] }
+  | { qid: string; outcome: 'skipped'; left: Partial<Record<SkipReason, number>>; queries: QueryRecord[] }
+  | { qid: string; outcome: 'failed'; message: string; setAside: boolean; queries: QueryRecord[] };
+
+const tracer = (queries: QueryRecord[], progress: (line: string) => void) => (q: QueryRecord) => {
+  queries.push(q);
+  progress(`query ${q.kind}${q.heavy ? ' (heavy)' : ''}: ${q.ms} ms, ${q.rows} rows${q.error ? `, failed: ${q.error}` : ''}`);
+};
+
 /**
- * Fills the publication queue from Wikidata: the next qualifying painters not yet ingested, most
- * paintings first, each painter's paintings with an image written as `queued` rows keyed on their
- * Q-ids. Existing rows (the curated works included) are never duplicated or changed. Paintings
- * skipped for want of a label are remembered and taken by a later run once they have one.
- * Every run is recorded (ingest_runs) with its query times, whatever its outcome.
+ * Adds a step's figures to its run's row, under the row's lock (steps of one run never overlap,
+ * but a step retried after a cut call might): queries, painters taken, works queued, what was
+ * left out and why, errors.
  */
-export async function ingestCatalog(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestResult> {
+async function recordOnRun(
+  tx: Tx | Db,
+  runId: number,
+  step: { queries: QueryRecord[]; painter?: string; added?: number; left?: Partial<Record<SkipReason, number>>; error?: string },
+) {
+  const [row] = await tx.$queryRaw<{ skipped: Record<string, number>; queries: QueryRecord[] }[]>(
+    Prisma.sql`SELECT skipped, queries FROM ingest_runs WHERE id = ${runId} FOR UPDATE`,
+  );
+  if (!row) return;
+  const skipped = { ...row.skipped };
+  for (const [reason, n] of Object.entries(step.left ?? {})) skipped[reason] = (skipped[reason] ?? 0) + n;
+  const queries = [...row.queries, ...step.queries];
+  await tx.ingestRun.update({
+    where: { id: runId },
+    data: {
+      queries: queries as unknown as Prisma.InputJsonValue,
+      queryMs: queries.reduce((n, q) => n + q.ms, 0),
+      heavyQueries: queries.filter((q) => q.heavy).length,
+      skipped,
+      ...(step.painter ? { painters: { push: step.painter } } : {}),
+      ...(step.added ? { worksQueued: { increment: step.added } } : {}),
+      ...(step.error ? { errors: { push: step.error } } : {}),
+    },
+  });
+}
+
+/**
+ * The run's first step: records the run, marks runs that died past their lease as failed, and
+ * chooses the painters: those whose unlabelled paintings now have a label, then the next
+ * qualifying painters not yet ingested nor set aside, most paintings first (one heavy query).
+ */
+export async function planIngest(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestPlan> {
   const progress = settings.progress ?? (() => undefined);
   const wanted = settings.painters ?? PAINTERS_PER_RUN;
   const startedAt = settings.now ?? new Date();
@@ -73,39 +147,14 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
   });
   const queuedBefore = await db.artwork.count({ where: { status: 'queued' } });
   const run = await db.ingestRun.create({ data: { trigger: settings.trigger ?? 'cli', startedAt, painters: [], errors: [] } });
-  const queries: QueryRecord[] = [];
-  const trace = (q: QueryRecord) => {
-    queries.push(q);
-    progress(`query ${q.kind}${q.heavy ? ' (heavy)' : ''}: ${q.ms} ms, ${q.rows} rows${q.error ? `, failed: ${q.error}` : ''}`);
-  };
-  const result: IngestResult = { runId: run.id, skipped: null, queuedBefore, painters: [], artworksAdded: 0, taxaAdded: 0, left: {}, heavyQueries: 0, queries };
-  /** Painters that failed this run, for its record; the run goes on without them. */
-  const failures: string[] = [];
-  let timeoutsInARow = 0;
-  const count = (reason: SkipReason, n = 1) => n && (result.left[reason] = (result.left[reason] ?? 0) + n);
-  const finish = (outcome: string, errors: string[] = []) =>
-    db.ingestRun.update({
-      where: { id: run.id },
-      data: {
-        outcome,
-        errors,
-        finishedAt: new Date(),
-        painters: result.painters.map((p) => `${p.qid} ${p.slug}`),
-        worksQueued: result.artworksAdded,
-        skipped: result.left,
-        heavyQueries: queries.filter((q) => q.heavy).length,
-        queries: queries as unknown as Prisma.InputJsonValue,
-        queryMs: queries.reduce((n, q) => n + q.ms, 0),
-      },
-    });
-
+  const plan: IngestPlan = { runId: run.id, queuedBefore, startedAt: startedAt.toISOString(), skipped: null, work: [], queries: [] };
+  const trace = tracer(plan.queries, progress);
   try {
     if (queuedBefore >= QUEUE_TARGET && !settings.force) {
       progress(`queue holds ${queuedBefore} artworks (target ${QUEUE_TARGET}): nothing to ingest (force to run anyway)`);
-      await finish('queue_full');
-      return { ...result, skipped: 'queue_full' };
+      await db.ingestRun.update({ where: { id: run.id }, data: { outcome: 'queue_full', finishedAt: new Date() } });
+      return { ...plan, skipped: 'queue_full' };
     }
-
     // Paintings an earlier run skipped for want of a label: one labels query tells which have one now.
     const skips = await db.ingestSkip.findMany({ where: { reason: 'no_label' }, orderBy: { seenAt: 'asc' }, take: 2_000 });
     const relabelled = skips.length
@@ -118,92 +167,155 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
     const retryPainters = await db.artist.findMany({ where: { wikidataId: { in: retry } }, select: { wikidataId: true, birthYear: true, deathYear: true } });
 
     // The run's one heavy query: every qualifying painter, most paintings first. Painters already
-    // ingested are left out here, from our own table, never by paging past them at Wikidata.
+    // ingested, or set aside after failing nights, are left out here, from our own tables.
     const candidates = wanted > 0 ? await source.painters({ diedBefore: DIED_BEFORE, minPaintings: MIN_PAINTINGS_WITH_IMAGE }, trace) : [];
     const qualifying = candidates.filter((p) => p.deathYear !== null && p.deathYear < DIED_BEFORE && p.paintings >= MIN_PAINTINGS_WITH_IMAGE);
-    const done = new Set(
-      (await db.artist.findMany({ where: { wikidataId: { in: qualifying.map((p) => p.qid) }, ingestedAt: { not: null } }, select: { wikidataId: true } })).map(
-        (a) => a.wikidataId,
-      ),
-    );
-    const setAside = new Set(
-      (await db.painterFailure.findMany({ where: { painterQid: { in: qualifying.map((p) => p.qid) }, setAsideAt: { not: null } }, select: { painterQid: true } })).map(
-        (f) => f.painterQid,
-      ),
-    );
-    const chosen = qualifying.filter((p) => !done.has(p.qid) && !setAside.has(p.qid)).slice(0, wanted);
+    const qids = qualifying.map((p) => p.qid);
+    const [done, setAside] = await Promise.all([
+      db.artist.findMany({ where: { wikidataId: { in: qids }, ingestedAt: { not: null } }, select: { wikidataId: true } }),
+      db.painterFailure.findMany({ where: { painterQid: { in: qids }, setAsideAt: { not: null } }, select: { painterQid: true } }),
+    ]);
+    const left = new Set([...done.map((a) => a.wikidataId), ...setAside.map((f) => f.painterQid)]);
+    const chosen = qualifying.filter((p) => !left.has(p.qid)).slice(0, wanted);
     progress(
-      `${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.size} done before), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`,
+      `${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.length} done before, ${setAside.length} set aside), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`,
     );
-
-    const work = [
+    plan.work = [
       ...retryPainters.map((a) => ({ qid: a.wikidataId!, birthYear: a.birthYear, deathYear: a.deathYear, retry: true })),
-      ...chosen.map((p) => ({ ...p, retry: false })),
+      ...chosen.map((p) => ({ qid: p.qid, birthYear: p.birthYear, deathYear: p.deathYear, retry: false })),
     ];
-    for (const [index, painter] of work.entries()) {
-      let all: PaintingFacts[];
-      let labels: Labels;
-      try {
-        all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
-        const withImage = all.filter((p) => p.imageFile);
-        const taxonQids = withImage.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
-        labels = await source.labels([painter.qid, ...withImage.map((p) => p.qid), ...taxonQids], trace);
-      } catch (error) {
-        // Only a query that ran out of time, even at the smallest page, is this painter's (a heavy
-        // one): recorded, skipped, tried again next night. Anything else is the service's: a 429
-        // asking us to wait, a 5xx after every retry, the network. The run stops rather than send
-        // the next painters' queries into it; the painters are tried again by the next run, and
-        // an outage never sets one aside. Three painters in a row out of time: the service is
-        // struggling, not they.
-        if (!(error instanceof SparqlTimeoutError) || ++timeoutsInARow >= PAINTERS_OUT_OF_TIME) throw error;
-        const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-        const setAside = await recordPainterFailure(db, painter.qid, message, startedAt);
-        count('painter_failed');
-        failures.push(`${painter.qid}: ${message}`);
-        progress(
-          `painter ${index + 1}/${work.length} ${painter.qid} failed (${message})${setAside ? `: set aside after ${PAINTER_FAILING_NIGHTS} nights` : ', tried again next run'}`,
-        );
-        continue;
-      }
-      const paintings = all.filter((p) => p.imageFile);
-      const written = await db.$transaction(
-        async (tx) => {
-          await lockForTransaction(tx, 'ingest');
-          return writePainter(tx as Tx, painter, paintings, labels);
-        },
-        { timeout: 120_000, maxWait: 120_000 },
-      );
-      if ('skipped' in written) {
-        count(written.skipped);
-        progress(
-          `painter ${index + 1}/${work.length} ${painter.qid}: ${written.skipped === 'painter_without_name' ? 'no name in any language (mul included), left for a later run' : 'ingested meanwhile by another run, skipped'}`,
-        );
-        continue;
-      }
-      timeoutsInARow = 0;
-      await db.painterFailure.deleteMany({ where: { painterQid: painter.qid } });
-      // Counted for the run that wrote the painter (two runs at once fetch the same painters).
-      if (!painter.retry) count('no_image', all.length - paintings.length);
-      for (const [reason, n] of Object.entries(written.left)) if (!painter.retry || reason !== 'in_catalog') count(reason as SkipReason, n);
-      result.painters.push({ qid: painter.qid, slug: written.slug, added: written.added, seen: paintings.length });
-      result.artworksAdded += written.added;
-      result.taxaAdded += written.taxaAdded;
-      progress(
-        `painter ${index + 1}/${work.length} ${written.slug} (${painter.qid})${painter.retry ? ' again' : ''}: ${written.added} new of ${paintings.length} paintings with an image`,
-      );
-    }
-    result.heavyQueries = queries.filter((q) => q.heavy).length;
-    progress(
-      `ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`,
-    );
-    await finish('done', failures);
-    return result;
+    await recordOnRun(db, run.id, { queries: plan.queries });
+    return plan;
   } catch (error) {
-    const outcome = error instanceof RateLimitedError ? 'rate_limited' : 'failed';
-    await finish(outcome, [...failures, error instanceof Error ? error.message.slice(0, 500) : String(error)]).catch(() => undefined);
+    await finishIngest(db, plan, error).catch(() => undefined);
     throw error;
   }
 }
+
+/**
+ * One painter's step: its paintings and labels from Wikidata, then its works written, all or
+ * nothing, with the run's figures in the same transaction. A painter whose queries run out of
+ * time even at the smallest page is this painter's failure: recorded, skipped, tried again next
+ * night (set aside after three). Anything else is the service's (a 429 asking us to wait, a 5xx
+ * after every retry, the network) and is thrown: the run stops, or on Inngest the step is retried
+ * with its back-off, rather than send the next painters' queries into it.
+ */
+export async function ingestPainter(db: Db, source: WikidataSource, plan: IngestPlan, index: number, settings: Pick<IngestSettings, 'progress'> = {}): Promise<PainterStep> {
+  const progress = settings.progress ?? (() => undefined);
+  const painter = plan.work[index]!;
+  const queries: QueryRecord[] = [];
+  const trace = tracer(queries, progress);
+  const where = `painter ${index + 1}/${plan.work.length}`;
+  let all: PaintingFacts[];
+  let labels: Labels;
+  try {
+    all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
+    const withImage = all.filter((p) => p.imageFile);
+    const taxonQids = withImage.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
+    labels = await source.labels([painter.qid, ...withImage.map((p) => p.qid), ...taxonQids], trace);
+  } catch (error) {
+    if (!(error instanceof SparqlTimeoutError)) {
+      await recordOnRun(db, plan.runId, { queries });
+      throw error;
+    }
+    const message = error.message.slice(0, 500);
+    const setAside = await recordPainterFailure(db, painter.qid, message, new Date(plan.startedAt));
+    await recordOnRun(db, plan.runId, { queries, left: { painter_failed: 1 }, error: `${painter.qid}: ${message}` });
+    progress(`${where} ${painter.qid} failed (${message})${setAside ? `: set aside after ${PAINTER_FAILING_NIGHTS} nights` : ', tried again next run'}`);
+    return { qid: painter.qid, outcome: 'failed', message, setAside, queries };
+  }
+  const paintings = all.filter((p) => p.imageFile);
+  const step = await db.$transaction(
+    async (tx): Promise<PainterStep> => {
+      await lockForTransaction(tx, 'ingest');
+      const written = await writePainter(tx as Tx, painter, paintings, labels);
+      if ('skipped' in written) {
+        const left = { [written.skipped]: 1 };
+        await recordOnRun(tx as Tx, plan.runId, { queries, left });
+        return { qid: painter.qid, outcome: 'skipped', left, queries };
+      }
+      await tx.painterFailure.deleteMany({ where: { painterQid: painter.qid } });
+      // Counted for the run that wrote the painter (two runs at once fetch the same painters).
+      const left: Partial<Record<SkipReason, number>> = {};
+      if (!painter.retry && all.length > paintings.length) left.no_image = all.length - paintings.length;
+      for (const [reason, n] of Object.entries(written.left)) if (n && (!painter.retry || reason !== 'in_catalog')) left[reason as SkipReason] = n;
+      await recordOnRun(tx as Tx, plan.runId, { queries, left, painter: `${painter.qid} ${written.slug}`, added: written.added });
+      return { qid: painter.qid, outcome: 'written', slug: written.slug, added: written.added, seen: paintings.length, taxaAdded: written.taxaAdded, left, queries };
+    },
+    { timeout: 120_000, maxWait: 120_000 },
+  );
+  progress(
+    step.outcome === 'written'
+      ? `${where} ${step.slug} (${painter.qid})${painter.retry ? ' again' : ''}: ${step.added} new of ${step.seen} paintings with an image`
+      : `${where} ${painter.qid}: ${step.outcome === 'skipped' && 'painter_without_name' in step.left ? 'no name in any language (mul included), left for a later run' : 'ingested meanwhile by another run, skipped'}`,
+  );
+  return step;
+}
+
+/** The run's last step: its outcome (done, or why it stopped) on its row. */
+export async function finishIngest(db: Db, plan: Pick<IngestPlan, 'runId'>, error?: unknown): Promise<void> {
+  const outcome = error === undefined ? 'done' : error instanceof RateLimitedError ? 'rate_limited' : 'failed';
+  await db.ingestRun.update({
+    where: { id: plan.runId },
+    data: { outcome, finishedAt: new Date(), ...(error === undefined ? {} : { errors: { push: error instanceof Error ? error.message.slice(0, 500) : String(error) } }) },
+  });
+}
+
+/** A run's figures from its plan and its painters' steps, as the CLI, the staff and the Inngest function answer them. */
+export function ingestResult(plan: IngestPlan, steps: PainterStep[]): IngestResult {
+  const queries = [...plan.queries, ...steps.flatMap((s) => s.queries)];
+  const left: Partial<Record<SkipReason, number>> = {};
+  for (const step of steps) {
+    const counts = step.outcome === 'failed' ? { painter_failed: 1 } : step.left;
+    for (const [reason, n] of Object.entries(counts)) left[reason as SkipReason] = (left[reason as SkipReason] ?? 0) + (n ?? 0);
+  }
+  const written = steps.filter((s) => s.outcome === 'written');
+  return {
+    runId: plan.runId,
+    skipped: plan.skipped,
+    queuedBefore: plan.queuedBefore,
+    painters: written.map((s) => ({ qid: s.qid, slug: s.slug, added: s.added, seen: s.seen })),
+    artworksAdded: written.reduce((n, s) => n + s.added, 0),
+    taxaAdded: written.reduce((n, s) => n + s.taxaAdded, 0),
+    left,
+    heavyQueries: queries.filter((q) => q.heavy).length,
+    queries,
+  };
+}
+
+/**
+ * Fills the publication queue from Wikidata: the next qualifying painters not yet ingested, most
+ * paintings first, each painter's paintings with an image written as `queued` rows keyed on their
+ * Q-ids. Existing rows (the curated works included) are never duplicated or changed. Paintings
+ * skipped for want of a label are remembered and taken by a later run once they have one.
+ * Every run is recorded (ingest_runs) with its query times, whatever its outcome. The same steps
+ * as the Inngest function takes one by one (src/server/jobs/functions.ts), in one call.
+ */
+export async function ingestCatalog(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestResult> {
+  const progress = settings.progress ?? (() => undefined);
+  const plan = await planIngest(db, source, settings);
+  if (plan.skipped) return ingestResult(plan, []);
+  const steps: PainterStep[] = [];
+  try {
+    for (const index of plan.work.keys()) {
+      const step = await ingestPainter(db, source, plan, index, settings);
+      steps.push(step);
+      if (tooManyOutOfTime(steps)) throw new SparqlTimeoutError(`${PAINTERS_OUT_OF_TIME} painters in a row ran out of time: the query service is struggling`);
+    }
+  } catch (error) {
+    await finishIngest(db, plan, error).catch(() => undefined);
+    throw error;
+  }
+  await finishIngest(db, plan);
+  const result = ingestResult(plan, steps);
+  progress(
+    `ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`,
+  );
+  return result;
+}
+
+/** Three painters in a row out of time: the service is struggling, not they; the run stops. */
+export const tooManyOutOfTime = (steps: PainterStep[]) => steps.length >= PAINTERS_OUT_OF_TIME && steps.slice(-PAINTERS_OUT_OF_TIME).every((s) => s.outcome === 'failed');
 
 /**
  * Records a painter's failed night; answers whether it is now set aside. A second failure in the
