@@ -9,13 +9,20 @@
  *   stories [--limit N]               stories for queued works (language model or templates)
  *   publish [--count N]               publish within today's cap, then notify IndexNow
  *   recount                           recount artist and browse-page sizes
+ *   probe                             before the first night: times the painters list and the
+ *                                     largest painters' queries, checks the curated works' ids,
+ *                                     fetches a thumbnail at every width; go/no-go, exit 1 on no-go
  */
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
 import { createDb } from '@/server/db/client';
 import { ConfigError, parseEnv, publicBaseUrl } from '@/server/env';
 import { runHere } from '@/server/jobs/runner';
 import { drainOutbox } from '@/server/jobs/worker';
-import { configuredModel, configuredNotifier, configuredWikidata } from '@/server/pipeline/config';
+import { userAgent } from '@/server/integrations/http';
+import { wikidataSource } from '@/server/integrations/wikidata';
+import { configuredModel, configuredNotifier, configuredSparql, configuredWikidata } from '@/server/pipeline/config';
+import { probe, probeTable } from '@/server/pipeline/probe';
+import { curatedWorks } from '../prisma/seed/curated';
 import { ingestCatalog } from '@/server/pipeline/ingest';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
@@ -32,9 +39,29 @@ const option = (name: string) => {
 const progress = (line: string) => console.log(`[catalog] ${line}`);
 
 const config = parseEnv(process.env);
-if (!['ingest', 'stories', 'publish', 'recount'].includes(command ?? '')) {
-  console.error('usage: npm run catalog -- ingest [--painters N] [--force] | stories [--limit N] | publish [--count N] | recount');
+if (!['ingest', 'stories', 'publish', 'recount', 'probe'].includes(command ?? '')) {
+  console.error('usage: npm run catalog -- ingest [--painters N] [--force] | stories [--limit N] | publish [--count N] | recount | probe');
   process.exit(2);
+}
+if (command === 'probe') {
+  // Asks the endpoints only: no database is started, nothing is written.
+  let sparql: ReturnType<typeof configuredSparql>;
+  try {
+    sparql = configuredSparql(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  progress(`probe of ${config.WIKIDATA_SPARQL_URL} and ${config.IMAGE_SOURCE_URL}`);
+  const result = await probe({
+    sparql,
+    source: wikidataSource(sparql),
+    curated: curatedWorks.map((w) => ({ qid: w.wikidataId, titles: Object.values(w.titles).filter((t): t is string => Boolean(t)) })),
+    image: { sourceUrl: config.IMAGE_SOURCE_URL, file: curatedWorks[0]!.imageFile, userAgent: userAgent(config.WIKIDATA_CONTACT) },
+  });
+  console.log(probeTable(result));
+  process.exit(result.go ? 0 : 1);
 }
 let wikidata: ReturnType<typeof configuredWikidata> | undefined;
 try {

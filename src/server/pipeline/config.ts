@@ -3,7 +3,7 @@ import { ConfigError, env, publicBaseUrl, publicWikidata, type Env } from '@/ser
 import { userAgent } from '@/server/integrations/http';
 import { indexNow, type SearchNotifier } from '@/server/integrations/indexnow';
 import { chatModel, type LanguageModel } from '@/server/integrations/llm';
-import { sparqlClient, wikidataSource, type WikidataSource } from '@/server/integrations/wikidata';
+import { sparqlClient, wikidataSource, type Sparql, type WikidataSource } from '@/server/integrations/wikidata';
 
 /** The pipeline's integrations as the configuration names them (each null when not configured). */
 /**
@@ -11,12 +11,17 @@ import { sparqlClient, wikidataSource, type WikidataSource } from '@/server/inte
  * (Wikimedia's User-Agent policy): without it the ingest stops before its first query.
  */
 export function configuredWikidata(e: Env = env()): WikidataSource {
+  return wikidataSource(configuredSparql(e));
+}
+
+/** The SPARQL client behind it, with the operator's contact in its User-Agent (the probe asks it directly). */
+export function configuredSparql(e: Env = env()): Sparql {
   if (publicWikidata(e) && !e.WIKIDATA_CONTACT) {
     throw new ConfigError(
       'Configuration error: WIKIDATA_CONTACT must be set (an e-mail address or web page of the operator) before the catalog ingest queries the public Wikidata endpoint. See .env.example.',
     );
   }
-  return wikidataSource(sparqlClient({ url: e.WIKIDATA_SPARQL_URL, userAgent: userAgent(e.WIKIDATA_CONTACT) }));
+  return sparqlClient({ url: e.WIKIDATA_SPARQL_URL, userAgent: userAgent(e.WIKIDATA_CONTACT) });
 }
 
 export function configuredModel(e: Env = env()): LanguageModel | null {
