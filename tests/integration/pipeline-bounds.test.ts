@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FACT_PAGE, paintingFactsQuery, sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
+import { FACT_PAGE, paintingFactsQuery, paintingIdsQuery, sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
 import { DIED_BEFORE } from '@/server/pipeline/ingest';
-import { startWikidataServer } from '../support/wikidata';
+import { solutionsTouched, startWikidataServer } from '../support/wikidata';
 import { graphTurtle, painter, painting } from '../support/wikidata-graph';
 
 /**
@@ -50,6 +50,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => wdqs.close());
+const wdqsStore = () => wdqs.store;
 
 describe('bounded painting queries', () => {
   test('a painter with 2,000 paintings: every answer holds at most a page (500) or FACT_PAGE rows', async () => {
@@ -93,5 +94,48 @@ describe('the stand-in', () => {
     expect(b.status).toBe(200);
     expect(await b.json()).toEqual(await a.json());
     expect((await ask(`SELECT ?x WHERE { ?x wdt:P31 wd:Q5 . SERVICE wikibase:label { bd:serviceParam wikibase:language "en" . } }`)).status).toBe(400);
+  });
+});
+
+describe('against a stand-in that costs as WDQS does', () => {
+  /** The bound this shop states: no query touches more than 5,000 solutions (WDQS's 60 s are far beyond). */
+  const BOUND = 5_000;
+
+  test(`a painter of 2,000 paintings is ingested with no query touching more than ${BOUND.toLocaleString('en')} solutions`, async () => {
+    wdqs.control.maxSolutions = BOUND;
+    wdqs.requests.length = 0;
+    try {
+      expect(await wikidataSource(sparqlClient({ url: wdqs.url })).paintings(HEAVY, rule)).toHaveLength(MANY + 1);
+    } finally {
+      wdqs.control.maxSolutions = null;
+    }
+    expect(wdqs.requests.every((r) => r.status === 200)).toBe(true);
+    expect(Math.max(...wdqs.requests.map((r) => r.solutions ?? 0))).toBeLessThanOrEqual(BOUND);
+  }, 120_000);
+
+  test("the grouped shape the issue describes multiplies a painting's values; the facts query adds them", () => {
+    const grouped = `SELECT ?painting (SAMPLE(?img) AS ?image) WHERE {
+      VALUES ?painting { wd:Q96999 }
+      OPTIONAL { ?painting wdt:P18 ?img . } OPTIONAL { ?painting wdt:P2048 ?h . } OPTIONAL { ?painting wdt:P2049 ?w . }
+      OPTIONAL { ?painting wdt:P195 ?c . } OPTIONAL { ?painting wdt:P135 ?m . } OPTIONAL { ?painting wdt:P136 ?g . } OPTIONAL { ?painting wdt:P180 ?d . }
+    } GROUP BY ?painting`;
+    // 2 images × 2 heights × 2 widths × 2 collections × 2 movements × 2 genres × 15 subjects
+    expect(solutionsTouched(wdqsStore(), grouped)).toBe(2 * 2 * 2 * 2 * 2 * 2 * 15);
+    expect(solutionsTouched(wdqsStore(), paintingFactsQuery(['Q96999'], FACT_PAGE, 0))).toBe(14);
+  });
+
+  test('past its query-time budget in a minute, the stand-in answers 429 with Retry-After until the minute is over', async () => {
+    wdqs.control.budget = { perMinuteMs: 100, msPerSolution: 1 };
+    try {
+      const ask = () =>
+        fetch(`${wdqs.url}?${new URLSearchParams({ query: paintingIdsQuery(HEAVY, 500, 0, DIED_BEFORE) })}`, { headers: { accept: 'application/sparql-results+json' } });
+      expect((await ask()).status).toBe(200);
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    } finally {
+      wdqs.control.budget = null;
+    }
   });
 });

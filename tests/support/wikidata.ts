@@ -67,6 +67,32 @@ export interface StandInRequest {
   status: number;
   rows: number;
   ms: number;
+  /** The solutions its evaluation touched (with a cost model on). */
+  solutions?: number;
+}
+
+/**
+ * The solutions a query's outer pattern yields before grouping, ordering and LIMIT: what its
+ * evaluation touches at least (a GROUP BY over OPTIONALs multiplies here; a subquery counts by
+ * what it yields). Counted by Oxigraph on the query's own WHERE clause.
+ */
+export function solutionsTouched(store: Store, query: string): number {
+  const text = withoutPlannerHints(query);
+  const start = text.search(/\bWHERE\s*\{/i);
+  if (start < 0) return 0;
+  const open = text.indexOf('{', start);
+  let depth = 0;
+  let end = open;
+  for (; end < text.length; end++) {
+    if (text[end] === '{') depth++;
+    else if (text[end] === '}' && --depth === 0) break;
+  }
+  const body = text.slice(open, end + 1);
+  const prologue = text.slice(0, text.search(/\bSELECT\b/i)).replace(/^#.*$/gm, '');
+  const counted = JSON.parse(
+    store.query(withWdqsPrefixes(`${prologue}SELECT (COUNT(*) AS ?n) WHERE ${body}`), { results_format: 'application/sparql-results+json' }) as string,
+  ) as { results: { bindings: { n?: { value: string } }[] } };
+  return Number(counted.results.bindings[0]?.n?.value ?? 0);
 }
 
 /** A failure to answer a coming request with: a status (429 with Retry-After, 503, ...) or 'timeout' (500 with the timeout body). */
@@ -83,7 +109,25 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
   const store = new Store();
   for (const graph of [...(options.fixtures === false ? [] : fixtureGraphs()), ...(options.turtle ?? [])]) store.load(graph, { format: 'text/turtle' });
   const requests: StandInRequest[] = [];
-  const control = { failures: [] as Failure[], retryAfter: '1', failWhen: null as RegExp | null };
+  const control = {
+    failures: [] as Failure[],
+    retryAfter: '1',
+    failWhen: null as RegExp | null,
+    /**
+     * WDQS's cost, made hostile: a query whose evaluation touches more than this many solutions
+     * (its outer pattern's, before grouping, ordering and LIMIT) answers what WDQS answers after its
+     * 60 s, a timeout. Null: no limit.
+     */
+    maxSolutions: null as number | null,
+    /**
+     * WDQS's query-time budget per client: 60 s of query time a minute. Each query costs
+     * `msPerSolution` per solution touched; past the budget within a minute, 429 with Retry-After
+     * until the minute is over. Null: no budget.
+     */
+    budget: null as { perMinuteMs: number; msPerSolution: number } | null,
+  };
+  /** Query time spent in the current budget minute, and when that minute started. */
+  const spent = { ms: 0, since: Date.now() };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -110,6 +154,17 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
       if (failure) return answer(failure, { 'retry-after': control.retryAfter, 'content-type': 'text/plain' }, failure === 429 ? 'Too Many Requests' : 'Service Unavailable');
       if (!query.trim() || UNSUPPORTED.some((r) => r.test(query)))
         return answer(400, { 'content-type': 'text/plain' }, 'query missing or using a feature the stand-in does not have');
+      if (control.maxSolutions !== null || control.budget) {
+        if (control.budget && Date.now() - spent.since >= 60_000) Object.assign(spent, { ms: 0, since: Date.now() });
+        if (control.budget && spent.ms >= control.budget.perMinuteMs) {
+          const wait = Math.max(1, Math.ceil((spent.since + 60_000 - Date.now()) / 1000));
+          return answer(429, { 'retry-after': String(wait), 'content-type': 'text/plain' }, 'Too Many Requests: query-time budget spent');
+        }
+        const touched = solutionsTouched(store, query);
+        record.solutions = touched;
+        if (control.budget) spent.ms += touched * control.budget.msPerSolution;
+        if (control.maxSolutions !== null && touched > control.maxSolutions) return answer(500, { 'content-type': 'text/plain' }, TIMEOUT_BODY(query));
+      }
       try {
         const json = store.query(withWdqsPrefixes(withoutPlannerHints(query)), { results_format: 'application/sparql-results+json' }) as string;
         record.rows = (JSON.parse(json) as { results?: { bindings?: unknown[] } }).results?.bindings?.length ?? 0;
@@ -125,6 +180,8 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sparql`,
     requests,
     control,
+    /** The graph itself, for tests that weigh a query (`solutionsTouched`). */
+    store,
     /** Runs a SPARQL Update on the graph (Wikidata's editors at work between two runs). */
     update: (sparqlUpdate: string) => store.update(withWdqsPrefixes(sparqlUpdate)),
     /** Runs a query directly (for tests that check the fixtures themselves). */
