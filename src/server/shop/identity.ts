@@ -40,7 +40,16 @@ export const demoIdentity = {
 
 type IdentityEnv = Pick<
   Env,
-  'SHOP_NAME' | 'SHOP_LEGAL_NAME' | 'SHOP_ADDRESS' | 'SHOP_EMAIL' | 'SHOP_PHONE' | 'SHOP_VAT_ID' | 'SHOP_RESPONSIBLE' | 'PHOTO_RETENTION_DAYS' | 'UNPAID_REMIND_DAYS' | 'UNPAID_CANCEL_DAYS'
+  | 'SHOP_NAME'
+  | 'SHOP_LEGAL_NAME'
+  | 'SHOP_ADDRESS'
+  | 'SHOP_EMAIL'
+  | 'SHOP_PHONE'
+  | 'SHOP_VAT_ID'
+  | 'SHOP_RESPONSIBLE'
+  | 'PHOTO_RETENTION_DAYS'
+  | 'UNPAID_REMIND_DAYS'
+  | 'UNPAID_CANCEL_DAYS'
 >;
 
 /** The shop's identity from validated settings (`env()`); pure, so tests hand in any configuration. */
