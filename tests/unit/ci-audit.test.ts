@@ -44,14 +44,14 @@ describe('.ci/audit', () => {
 
   test('an audit service that does not answer skips the audit with a line saying why', () => {
     const refused = JSON.stringify({
-      message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk',
+      message: '405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk',
       statusCode: 405,
       error: { summary: '', detail: '' },
     });
     const run = audit(refused, 1);
     expect(run.status).toBe(0);
     expect(run.out.trim()).toBe(
-      "ci: npm audit skipped: the registry's audit service did not answer (405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk)",
+      "ci: npm audit skipped: the registry's audit service did not answer (405 Method Not Allowed - POST https://registry.example/-/npm/v1/security/advisories/bulk)",
     );
     // No network at all: npm prints no report either.
     expect(audit('', 1)).toMatchObject({ status: 0, out: expect.stringMatching(/^ci: npm audit skipped: .*\(no answer\)$/m) });
