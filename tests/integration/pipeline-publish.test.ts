@@ -292,18 +292,24 @@ describe('publishing, counts and the search engines', () => {
     expect(await db.outboxEvent.count({ where: { name: NOTIFY_EVENT, sentAt: null } })).toBe(0);
   });
 
-  test('a failing search engine is logged on the run, not fatal', async () => {
+  test('a failing search engine is logged on the run and tried again through the outbox, five times at most; the works stay public', async () => {
     await readyWorks({ slug: `unnoticed-${serial}` }, 10);
     const run = await publishRun(db, settings());
     receiver.control.failWith = 500;
     const notifier = indexNow({ endpoints: [receiver.url], key: 'test-indexnow-key', baseUrl: 'https://shop.example', retry: { attempts: 2, sleep: async () => undefined } });
     const [event] = await db.outboxEvent.findMany({ where: { name: NOTIFY_EVENT, sentAt: null } });
-    const answer = (await runJob(NOTIFY_EVENT, event!.payload, { db, mailer: null, baseUrl: 'https://shop.example', notifier })) as { errors: string[] };
+    const deps = { db, mailer: null, baseUrl: 'https://shop.example', notifier };
+    // Recorded, then thrown: the outbox (or Inngest) tries again with its back-off.
+    for (let attempt = 1; attempt < 5; attempt++) await expect(runJob(NOTIFY_EVENT, event!.payload, deps)).rejects.toThrow(`attempt ${attempt} of 5`);
+    // The fifth failure is the last: left to the sitemaps.
+    const answer = (await runJob(NOTIFY_EVENT, event!.payload, deps)) as { errors: string[] };
     expect(answer.errors).toHaveLength(1);
     const log = await db.publishLog.findUniqueOrThrow({ where: { id: run.publishLogId! } });
     expect(log.urlsNotified).toBe(0);
+    expect(log.errors).toHaveLength(5);
     expect(log.errors[0]).toMatch(/^indexnow: .*500/);
     expect(await db.artwork.count({ where: { slug: { in: run.artworks }, status: 'published' } })).toBe(10);
+    receiver.control.failWith = 0;
   });
 
   test('IndexNow requests carry at most 10,000 addresses', async () => {

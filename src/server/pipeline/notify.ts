@@ -14,10 +14,20 @@ export function parseNotifyPayload(payload: unknown): NotifyPayload {
   return { publishLogId: typeof p.publishLogId === 'number' ? p.publishLogId : null, urls };
 }
 
+/** Attempts at one run's submission before it is left to the sitemaps (each failure is a line of the run's log). */
+export const NOTIFY_ATTEMPTS = 5;
+
+/** A submission that failed and is to be tried again: the job engine retries it with its back-off. */
+export class SearchEnginesFailed extends Error {
+  override name = 'SearchEnginesFailed';
+}
+
 /**
  * Submits new page addresses to the search engines (IndexNow) after a publish run committed, and
- * notes on its publish-log row how many went out and what failed. A failure is logged and
- * recorded, never thrown: publishing does not depend on the search engines.
+ * notes on its publish-log row how many went out and what failed. A failure is recorded, then
+ * thrown, so the outbox (or Inngest) tries again with its back-off, NOTIFY_ATTEMPTS times at most
+ * as the run's log counts them; then it is logged and left to the sitemaps. Publishing never
+ * depends on the search engines: the works are public already.
  */
 export async function notifySearchEngines(db: Db, notifier: SearchNotifier | null, payload: unknown): Promise<{ submitted: number; errors: string[] }> {
   const { publishLogId, urls } = parseNotifyPayload(payload);
@@ -35,10 +45,15 @@ export async function notifySearchEngines(db: Db, notifier: SearchNotifier | nul
   const submitted = errors.length ? 0 : urls.length;
   if (errors.length) logger.warn('seo.notify: IndexNow failed for %d addresses (publish log %s): %s', urls.length, publishLogId, errors.join('; '));
   if (publishLogId !== null) {
-    await db.$executeRaw`
+    const [row] = await db.$queryRaw<{ failures: number }[]>`
       UPDATE publish_log SET urls_notified = urls_notified + ${submitted},
              errors = errors || ${errors.map((e) => `indexnow: ${e}`.slice(0, 500))}::text[]
-       WHERE id = ${publishLogId}`;
+       WHERE id = ${publishLogId}
+      RETURNING (SELECT count(*)::int FROM unnest(errors) AS e WHERE e LIKE 'indexnow: %') AS failures`;
+    if (errors.length && (row?.failures ?? NOTIFY_ATTEMPTS) < NOTIFY_ATTEMPTS) {
+      throw new SearchEnginesFailed(`IndexNow failed (attempt ${row!.failures} of ${NOTIFY_ATTEMPTS}), tried again later: ${errors.join('; ')}`);
+    }
+    if (errors.length) logger.warn('seo.notify: IndexNow failed %d times for publish log %s; the addresses are left to the sitemaps', NOTIFY_ATTEMPTS, publishLogId);
   }
   return { submitted, errors };
 }
