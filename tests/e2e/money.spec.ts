@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shoot } from './support/screenshots';
 import { E2E_PAYING_SHOP_URL, E2E_STRIPE_URL } from '../support/e2e-stripe';
 import { signed, STRIPE_TEST_KEY, stripeEvent } from '../support/stripe';
 import { E2E_ADMIN_TOKEN } from './support/env';
@@ -14,16 +14,6 @@ test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was no
  * a refunded, a processing and a disputed order, in German and Japanese at 390 and 1440 px.
  */
 test.use({ baseURL: E2E_PAYING_SHOP_URL });
-
-const screenshots = path.join('tests', 'e2e', 'screenshots');
-async function shoot(page: Page, name: string) {
-  mkdirSync(screenshots, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 type Locale = 'de' | 'ja';

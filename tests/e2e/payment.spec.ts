@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { shoot } from './support/screenshots';
 import { E2E_PAYING_SHOP_URL } from '../support/e2e-stripe';
 
 // The shops (npm start) run only where Chromium exists; see playwright.config.ts.
@@ -11,16 +11,6 @@ test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was no
  * after ordering, a customer who did not pay at once pays later ("Pay now" through the Stripe
  * stand-in, on the shop that takes payment), or reads how to pay by transfer (the shop that does not).
  */
-
-const screenshots = path.join('tests', 'e2e', 'screenshots');
-async function shoot(page: Page, name: string) {
-  mkdirSync(screenshots, { recursive: true });
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(() => document.fonts.ready);
-    await page.screenshot({ path: path.join(screenshots, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 const customer = (email: string) => ({ name: 'Gabriele Münter', email, address: 'Kottmüllerallee 6', city: 'Murnau', postalCode: '82418', country: 'DE' });
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -8,50 +8,42 @@ import { startEmbeddedPostgres } from '@/server/db/embedded';
 /** The suite's own switch (tests/support/setup.ts), which a production start refuses: not for these starts. */
 const suiteOnly = { STAFF_LOCKOUT_OFF: undefined };
 
-describe('npm start', () => {
-  test('a malformed setting stops it at once with one line naming the variable', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
-      env: { ...process.env, ...suiteOnly, PORT: 'eighty', DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status).toBe(1);
-    const lines = run.stderr
+/** `npm start`'s script with these settings (and no database): its exit code and the lines it printed on stderr. */
+function startWith(env: Record<string, string | undefined>) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
+    env: { ...process.env, ...suiteOnly, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return {
+    status: run.status,
+    lines: run.stderr
       .trim()
       .split('\n')
-      .filter((line) => line.trim());
+      .filter((line) => line.trim()),
+  };
+}
+
+describe('npm start', () => {
+  test('a malformed setting stops it at once with one line naming the variable', () => {
+    const { status, lines } = startWith({ PORT: 'eighty' });
+    expect(status).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
     expect(lines[0]).toContain('eighty');
   });
 
   test('a production start with an ADMIN_TOKEN shorter than 32 characters stops at once with one line naming it', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
-      env: { ...process.env, ...suiteOnly, ADMIN_TOKEN: 'short-staff-token', DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status).toBe(1);
-    const lines = run.stderr
-      .trim()
-      .split('\n')
-      .filter((line) => line.trim());
+    const { status, lines } = startWith({ ADMIN_TOKEN: 'short-staff-token' });
+    expect(status).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/ADMIN_TOKEN must be at least 32 characters in production/);
     expect(lines[0]).not.toContain('short-staff-token');
   });
 
   test('a production start with a test identity provider and nothing allowing it stops at once with one line naming it', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', './scripts/server-process.mjs', 'scripts/start.ts'], {
-      env: { ...process.env, ...suiteOnly, ADMIN_TOKEN: undefined, GOOGLE_ISSUER: 'http://127.0.0.1:3108', ALLOW_TEST_IDENTITY_PROVIDER: undefined, DATABASE_URL: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(run.status).toBe(1);
-    const lines = run.stderr
-      .trim()
-      .split('\n')
-      .filter((line) => line.trim());
+    const { status, lines } = startWith({ ADMIN_TOKEN: undefined, GOOGLE_ISSUER: 'http://127.0.0.1:3108', ALLOW_TEST_IDENTITY_PROVIDER: undefined });
+    expect(status).toBe(1);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/GOOGLE_ISSUER must not be set in production.*ALLOW_TEST_IDENTITY_PROVIDER=1/);
   });
