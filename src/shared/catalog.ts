@@ -15,3 +15,6 @@ export type TaxonKind = keyof typeof pluralOf;
 /** What started a publish or ingest run: the daily schedule, staff on the dashboard, or `npm run catalog`. */
 export const publishTriggers = ['schedule', 'staff', 'cli'] as const;
 export type PublishTrigger = (typeof publishTriggers)[number];
+/** How exactly a work's date is known: 1650, c. 1650, the 1650s, the 17th century (docs/pipeline.md). */
+export const datePrecisions = ['year', 'circa', 'decade', 'century'] as const;
+export type DatePrecision = (typeof datePrecisions)[number];

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as prismaEnums from '@/generated/prisma/enums';
 import { fits, frames, orientations, sizes } from '@/shared/canvas';
-import { pluralOf, publishTriggers } from '@/shared/catalog';
+import { datePrecisions, pluralOf, publishTriggers } from '@/shared/catalog';
 import { catalogLocales, locales } from '@/shared/locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchStatuses, styles, subjectLimits } from '@/shared/orders';
 import { refundMethods } from '@/shared/payment';
@@ -35,6 +35,7 @@ const enumLists: Record<string, List> = {
   Fit: list('fits', 'src/shared/canvas.ts', fits),
   TaxonKind: list('pluralOf (its keys)', 'src/shared/catalog.ts', Object.keys(pluralOf)),
   PublishTrigger: list('publishTriggers', 'src/shared/catalog.ts', publishTriggers),
+  DatePrecision: list('datePrecisions', 'src/shared/catalog.ts', datePrecisions),
   RefundMethod: list('refundMethods', 'src/shared/payment.ts', refundMethods),
 };
 /**
