@@ -25,7 +25,8 @@ export const TURTLE_PREFIXES = `@prefix wd: <http://www.wikidata.org/entity/> .
 `;
 
 export type Rank = 'preferred' | 'normal' | 'deprecated';
-export type DateValue = string | { date: string; precision: number; rank?: Rank } | 'unknown';
+/** A date: an ISO day, a time value with its precision (and optionally the P1480 "circa" qualifier), or Wikidata's unknown value. */
+export type DateValue = string | { date: string; precision: number; rank?: Rank; circa?: boolean } | 'unknown';
 export type Labels = Record<string, string>;
 
 /** A statement's value with its rank and qualifiers (`pq:P518` "applies to part", `pq:P582` "end time", ...). */
@@ -125,7 +126,9 @@ export function itemTurtle(spec: ItemSpec): string {
       const valueNode = `wdv:${q}-${prop}-time-${n + 1}`;
       // Unknown value: a blank simple value and no time value node, as the query service has it.
       const simple = 'unknown' in entry ? `wdv:${q}-${prop}-unknown-${n + 1}` : dateLiteral(entry.date);
-      const parts = statement(prop, simple, entry.rank, undefined, 'unknown' in entry ? undefined : valueNode);
+      // "circa" is a P1480 (sourcing circumstances) qualifier with the item Q5727902, as Wikidata has it.
+      const qualifiers = 'circa' in entry && entry.circa ? { P1480: 'Q5727902' } : undefined;
+      const parts = statement(prop, simple, entry.rank, qualifiers, 'unknown' in entry ? undefined : valueNode);
       if (!('unknown' in entry)) {
         lines.push(`${valueNode} a wikibase:TimeValue ; wikibase:timeValue ${dateLiteral(entry.date)} ; wikibase:timePrecision "${entry.precision}"^^xsd:integer .`);
       }
@@ -206,10 +209,13 @@ export function painting(spec: {
   coCreators?: (string | Statement<string>)[];
   labels?: Labels;
   image?: string | string[] | null;
-  inception?: string;
+  /** P571: an ISO day, or time values with their precision (7 century, 8 decade, 9 year) and circa. */
+  inception?: DateValue | DateValue[];
   height?: (Quantity & { rank?: Rank; qualifiers?: Record<string, string> })[];
   width?: (Quantity & { rank?: Rank; qualifiers?: Record<string, string> })[];
   collections?: (string | Statement<string>)[];
+  /** P276 location: a museum building, a city (with `pq:P582` for a former one). */
+  locations?: (string | Statement<string>)[];
   movements?: string[];
   genres?: string[];
   depicts?: string[];
@@ -219,6 +225,7 @@ export function painting(spec: {
 }): ItemSpec {
   const items: Record<string, (string | Statement<string>)[]> = { P31: [spec.instanceOf ?? 'Q3305213'], P170: [spec.creator, ...(spec.coCreators ?? [])] };
   if (spec.collections?.length) items.P195 = spec.collections;
+  if (spec.locations?.length) items.P276 = spec.locations;
   if (spec.movements?.length) items.P135 = spec.movements;
   if (spec.genres?.length) items.P136 = spec.genres;
   if (spec.depicts?.length) items.P180 = spec.depicts;

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { DatePrecision } from '@/shared/catalog';
 import { catalogLocales } from '@/shared/locales';
 import { fetchWithRetry, type RetryOptions } from './http';
 
@@ -116,6 +117,46 @@ export function yearOf(date: string | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** One inception statement as the facts query gives it: time value, wikibase:timePrecision, circa or not. */
+export interface InceptionValue {
+  time: string | undefined;
+  precision: number;
+  circa: boolean;
+}
+
+/**
+ * A work's date as a visitor may be told it, from its best-rank inception statements: the finest
+ * precision wins, then the earliest. Year precision or finer (9+) is the year, "c." when the
+ * statement has the circa qualifier; a decade (8) is the decade's first year (1650s → 1650); a
+ * century (7) is stored as its first year (17th century → 1601). Wikidata writes a century's
+ * value as any year in it, 1601, 1650 or 1700 (the 17th century is ceil(year / 100)); a century
+ * before year 1 and anything coarser (a millennium) give no year. Circa on a decade or century
+ * adds nothing: they are approximate already.
+ */
+export function chooseInception(values: InceptionValue[]): { year: number | null; yearPrecision: DatePrecision } {
+  const usable = values.flatMap((v): { rank: number; year: number; yearPrecision: DatePrecision }[] => {
+    const year = yearOf(v.time);
+    if (year === null || !Number.isFinite(v.precision)) return [];
+    if (v.precision >= 9) return [{ rank: 9, year, yearPrecision: v.circa ? 'circa' : 'year' }];
+    if (v.precision === 8) return [{ rank: 8, year: Math.floor(year / 10) * 10, yearPrecision: 'decade' }];
+    if (v.precision === 7 && year >= 1) return [{ rank: 7, year: (Math.ceil(year / 100) - 1) * 100 + 1, yearPrecision: 'century' }];
+    return [];
+  });
+  // Finest first, then earliest; at one year a plain date before a circa one.
+  const best = usable.sort((a, b) => b.rank - a.rank || a.year - b.year || (a.yearPrecision === 'circa' ? 1 : 0) - (b.yearPrecision === 'circa' ? 1 : 0))[0];
+  return best ? { year: best.year, yearPrecision: best.yearPrecision } : { year: null, yearPrecision: 'year' };
+}
+
+/**
+ * The museums a visitor knows: a current best-rank location (P276) that is a museum (Alte
+ * Pinakothek) when there is one not among the collections (the collection is often the
+ * organisation: Bavarian State Painting Collections); otherwise the current collections.
+ */
+export function chooseMuseums(collections: string[], museumLocations: string[]): string[] {
+  const locations = [...new Set(museumLocations)].filter((q) => q !== PRIVATE_COLLECTION);
+  return locations.some((q) => !collections.includes(q)) ? locations : collections;
+}
+
 /** A Commons file name from the Special:FilePath address Wikidata gives for P18. */
 export function commonsFile(uri: string | undefined): string | null {
   if (!uri) return null;
@@ -181,6 +222,14 @@ export const MUL = 'mul';
 /** "private collection": a painting there has no museum a shopper could visit. */
 export const PRIVATE_COLLECTION = 'Q768717';
 export const PAINTER_LIST_LIMIT = 5_000;
+/** "circa", as a P1480 "sourcing circumstances" qualifier of an inception (P571): c. 1650. */
+export const CIRCA = 'Q5727902';
+/**
+ * Museum (Q33506) and art museum (Q207694): a location (P276) is a museum a visitor can walk into
+ * when it is an instance of one of these or of a direct subclass of one (one `wdt:P279` step, so
+ * the path stays bounded: Alte Pinakothek is an art museum, Munich is a city).
+ */
+export const MUSEUM_CLASSES = ['Q33506', 'Q207694'] as const;
 
 /**
  * Qualifiers of a creator statement (P170) that make it anything but a plain "painted by": the
@@ -296,7 +345,7 @@ LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** The facts a painting row carries, one kind a branch of the facts query. */
-type Fact = 'image' | 'inception' | 'height' | 'width' | 'collection' | 'movement' | 'genre' | 'wikipedia';
+type Fact = 'image' | 'inception' | 'circa' | 'height' | 'width' | 'collection' | 'location' | 'movement' | 'genre' | 'wikipedia';
 
 /**
  * The facts of a batch of paintings, one row per value: a UNION of one branch per property, so the
@@ -305,7 +354,9 @@ type Fact = 'image' | 'inception' | 'height' | 'width' | 'collection' | 'movemen
  * 2 genres made 48 rows of one painting). Paged, so no answer passes `limit` rows. Dimensions
  * come from full statements (rank, unit; deprecated and part-of statements left out), images with
  * their statement (the best rank, the first statement id wins: the same image every run),
- * collections from statements without an end time other than "private collection", popularity
+ * collections from statements without an end time other than "private collection", locations
+ * (P276) of best rank without an end time that are museums, inceptions as full best-rank
+ * statements (time value and precision; a "circa" qualifier as a row of its own), popularity
  * from Wikipedia articles only. Depicted subjects have a query of their own (`depictsQuery`).
  */
 export function paintingFactsQuery(paintingQids: string[], limit: number, offset: number): string {
@@ -320,14 +371,25 @@ export function paintingFactsQuery(paintingQids: string[], limit: number, offset
   }`;
   const item = (prop: string, fact: Fact) => `{ ${values} ?painting wdt:${prop} ?value . BIND ("${fact}" AS ?fact) }`;
   return `${TOOL} (painting facts)
-SELECT ?painting ?fact ?value ?statement ?rank ?amount ?unit WHERE {
+SELECT ?painting ?fact ?value ?statement ?rank ?precision ?amount ?unit WHERE {
   {
     ${values}
     ?painting p:P18 ?statement .
     ?statement a wikibase:BestRank ; ps:P18 ?value .
     BIND ("image" AS ?fact)
   }
-  UNION { ${values} ?painting wdt:P571 ?value . BIND ("inception" AS ?fact) }
+  UNION {
+    ${values}
+    ?painting p:P571 ?statement .
+    ?statement a wikibase:BestRank ; psv:P571 [ wikibase:timeValue ?value ; wikibase:timePrecision ?precision ] .
+    BIND ("inception" AS ?fact)
+  }
+  UNION {
+    ${values}
+    ?painting p:P571 ?statement .
+    ?statement a wikibase:BestRank ; pq:P1480 wd:${CIRCA} .
+    BIND ("circa" AS ?fact)
+  }
   UNION ${quantity('P2048', 'height')}
   UNION ${quantity('P2049', 'width')}
   UNION {
@@ -337,6 +399,14 @@ SELECT ?painting ?fact ?value ?statement ?rank ?amount ?unit WHERE {
     FILTER (?rank != wikibase:DeprecatedRank && ?value != wd:${PRIVATE_COLLECTION})
     FILTER NOT EXISTS { ?statement pq:P582 ?ended . }
     BIND ("collection" AS ?fact)
+  }
+  UNION {
+    ${values}
+    ?painting p:P276 ?statement .
+    ?statement a wikibase:BestRank ; ps:P276 ?value .
+    FILTER NOT EXISTS { ?statement pq:P582 ?ended . }
+    FILTER EXISTS { VALUES ?museum { ${MUSEUM_CLASSES.map((q) => `wd:${q}`).join(' ')} } ?value wdt:P31/wdt:P279? ?museum . }
+    BIND ("location" AS ?fact)
   }
   UNION ${item('P135', 'movement')}
   UNION ${item('P136', 'genre')}
@@ -396,13 +466,19 @@ export interface PaintingFacts {
   qid: string;
   painterQid: string;
   imageFile: string | null;
+  /** The year as stored: a circa year, a decade's or a century's first year (`chooseInception`). */
   year: number | null;
+  yearPrecision: DatePrecision;
   heightCm: number | null;
   widthCm: number | null;
   /** Current collections, "private collection" never among them. */
   collections: string[];
+  /** The museums its page names: a museum location, else the collections (`chooseMuseums`). */
+  museums: string[];
   /** The painting's own movements, else its painter's. */
   movements: string[];
+  /** The movements are the painter's (the painting states none of its own): shown as the painter's. */
+  movementsOfPainter: boolean;
   genres: string[];
   depicts: string[];
   /** Wikipedia articles about it (all languages). */
@@ -477,20 +553,27 @@ function paintingFacts(id: string, painterQid: string, rows: SparqlBinding[], de
       .join(' ');
   // The best-rank image statement with the lowest id: the same file every run.
   const image = of('image').sort((a, b) => (a.statement!.value < b.statement!.value ? -1 : 1))[0];
-  const years = of('inception').flatMap((row) => yearOf(row.value?.value) ?? []);
+  const circa = new Set(of('circa').map((row) => row.statement?.value));
+  const inception = chooseInception(
+    of('inception').map((row) => ({ time: row.value?.value, precision: Number(row.precision?.value), circa: circa.has(row.statement?.value) })),
+  );
   const own = [...new Set(of('movement').flatMap((row) => qid(row.value?.value) ?? []))];
+  const collections = currentCollections(
+    of('collection')
+      .map((row) => `${rank(row)}|${qid(row.value?.value)}`)
+      .join(' '),
+  );
+  const museumLocations = of('location').flatMap((row) => qid(row.value?.value) ?? []);
   return {
     qid: id,
     painterQid,
     imageFile: commonsFile(image?.value?.value),
-    year: years.length ? Math.min(...years) : null,
+    ...inception,
     ...chooseDimensions(measured('height'), measured('width')),
-    collections: currentCollections(
-      of('collection')
-        .map((row) => `${rank(row)}|${qid(row.value?.value)}`)
-        .join(' '),
-    ),
+    collections,
+    museums: chooseMuseums(collections, museumLocations),
     movements: own.length ? own : painterMovements,
+    movementsOfPainter: !own.length && painterMovements.length > 0,
     genres: [...new Set(of('genre').flatMap((row) => qid(row.value?.value) ?? []))],
     depicts,
     wikipediaArticles: Number(of('wikipedia')[0]?.value?.value ?? 0) || 0,

@@ -211,7 +211,7 @@ export async function ingestPainter(db: Db, source: WikidataSource, plan: Ingest
   try {
     all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
     const withImage = all.filter((p) => p.imageFile);
-    const taxonQids = withImage.flatMap((p) => [...p.collections, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
+    const taxonQids = withImage.flatMap((p) => [...p.collections, ...p.museums, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
     labels = await source.labels([painter.qid, ...withImage.map((p) => p.qid), ...taxonQids], trace);
   } catch (error) {
     if (!(error instanceof SparqlTimeoutError)) {
@@ -394,22 +394,23 @@ async function writePainter(
   });
   const inserted = rows.length
     ? await tx.$queryRaw<{ id: number; wikidata_id: string }[]>`
-        INSERT INTO artworks (slug, wikidata_id, artist_id, year, height_cm, width_cm, image_file, popularity, status, updated_at)
-        SELECT v.slug, v.qid, ${artist.id}, v.year, v.h, v.w, v.img, v.pop, 'queued', now()
+        INSERT INTO artworks (slug, wikidata_id, artist_id, year, year_precision, height_cm, width_cm, image_file, popularity, status, updated_at)
+        SELECT v.slug, v.qid, ${artist.id}, v.year, v.yp::"DatePrecision", v.h, v.w, v.img, v.pop, 'queued', now()
           FROM unnest(${rows.map((r) => r.slug)}::text[], ${rows.map((r) => r.painting.qid)}::text[], ${rows.map((r) => r.painting.year)}::int[],
                       ${rows.map((r) => r.painting.heightCm)}::numeric[], ${rows.map((r) => r.painting.widthCm)}::numeric[],
-                      ${rows.map((r) => r.painting.imageFile)}::text[], ${rows.map((r) => r.painting.wikipediaArticles)}::int[]) AS v(slug, qid, year, h, w, img, pop)
+                      ${rows.map((r) => r.painting.imageFile)}::text[], ${rows.map((r) => r.painting.wikipediaArticles)}::int[],
+                      ${rows.map((r) => r.painting.yearPrecision)}::text[]) AS v(slug, qid, year, h, w, img, pop, yp)
         ON CONFLICT (wikidata_id) DO NOTHING RETURNING id, wikidata_id`
     : [];
   const idOf = new Map(inserted.map((r) => [r.wikidata_id, r.id]));
   const texts: { artworkId: number; locale: CatalogLocale; title: string | null; titleSource: 'wikidata' | 'translation' }[] = [];
-  const links: { artworkId: number; taxonId: number }[] = [];
+  const links: { artworkId: number; taxonId: number; viaPainter: boolean }[] = [];
   for (const { painting, titles } of rows) {
     const id = idOf.get(painting.qid);
     if (!id) continue;
     for (const locale of catalogLocales) texts.push({ artworkId: id, locale, title: titles[locale] ?? null, titleSource: titles[locale] ? 'wikidata' : 'translation' });
     const wanted: [Kind, string[]][] = [
-      ['museum', painting.collections],
+      ['museum', painting.museums],
       ['movement', painting.movements],
       ['genre', painting.genres],
       ['subject', painting.depicts.slice(0, SUBJECTS_PER_PAINTING)],
@@ -420,7 +421,8 @@ async function writePainter(
         const taxonId = await taxa.resolve(kind, q);
         if (taxonId && !seen.has(taxonId)) {
           seen.add(taxonId);
-          links.push({ artworkId: id, taxonId });
+          // A movement from the painter's statements is marked so, to be shown as the painter's.
+          links.push({ artworkId: id, taxonId, viaPainter: kind === 'movement' && painting.movementsOfPainter });
         }
       }
     }
