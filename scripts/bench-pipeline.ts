@@ -20,6 +20,7 @@ import { sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
 import { ingestCatalog } from '@/server/pipeline/ingest';
 import { publishRun } from '@/server/pipeline/publish';
 import { writeStories } from '@/server/pipeline/stories';
+import { translateTitles } from '@/server/pipeline/translations';
 import { startLanguageModelServer } from '../tests/support/llm';
 import { startWikidataServer } from '../tests/support/wikidata';
 import { graphTurtle, painter, painting, type ItemSpec } from '../tests/support/wikidata-graph';
@@ -115,9 +116,11 @@ try {
   const again = await timed('second ingest (nothing new: the list, then nothing)', () => ingestCatalog(db, source, { painters: 20 }));
   const stories = await timed(`stories (templates) for ${ingest.value.artworksAdded} works`, () => writeStories(db, null, { limit: 5000 }));
   const model = chatModel({ baseUrl: llm.url });
-  const publish = await timed('publish 300 (with title translation)', () => publishRun(db, { perDay: 300, baseUrl: 'https://shop.example', trigger: 'cli', model }));
-  const translationCalls = llm.requests.length;
-  const total = ingest.ms + stories.ms + publish.ms;
+  // A publish tick: one bounded title pass (at most 30 calls), then the works ready with six titles.
+  const titles = await timed('title pass (300 works, 10 titles a call)', () => translateTitles(db, model));
+  const publish = await timed('publish 300', () => publishRun(db, { perDay: 300, baseUrl: 'https://shop.example', trigger: 'cli' }));
+  const translationCalls = titles.value.calls;
+  const total = ingest.ms + stories.ms + titles.ms + publish.ms;
   const heavy = ingest.value.queries.filter((q) => q.heavy);
   const slowest = [...ingest.value.queries].sort((a, b) => b.ms - a.ms)[0];
 
@@ -151,8 +154,9 @@ ${loadAtStart.toFixed(1)} on ${cpus().length} cores${loadAtStart > cpus().length
 | target | limit | measured | | notes |
 | --- | --- | --- | --- | --- |
 | heavy queries per ingest run | 1 | ${heavy.length} (second run: ${again.value.heavyQueries}) | ${heavy.length <= 1 && again.value.heavyQueries <= 1 ? 'met' : '**missed**'} | the painters list, ${heavy[0]?.method ?? '-'}, ${heavy[0]?.ms ?? 0} ms on the stand-in |
-| longest publish transaction | ≤ 5 s | ${secs(publish.value.transactionMs)} | ${publish.value.transactionMs <= 5000 ? 'met' : '**missed**'} | ${publish.value.published} published; ${translationCalls} translation calls made before it |
-| ingest + stories + publish 300 | (reported) | ${secs(total)} | | ingest ${secs(ingest.ms)}, stories ${secs(stories.ms)}, publish ${secs(publish.ms)} |${recountRow}
+| longest publish transaction | ≤ 5 s | ${secs(publish.value.transactionMs)} | ${publish.value.transactionMs <= 5000 ? 'met' : '**missed**'} | ${publish.value.published} published; ${translationCalls} translation calls in the title pass before it |
+| published works without one of the six titles | 0 | ${publish.value.publishedWithoutTitles} | ${publish.value.publishedWithoutTitles === 0 ? 'met' : '**missed**'} | the title pass: ${titles.value.translated} titles translated, ${titles.value.completed} works completed, ${titles.value.errors.length} errors |
+| ingest + stories + titles + publish 300 | (reported) | ${secs(total)} | | ingest ${secs(ingest.ms)}, stories ${secs(stories.ms)}, titles ${secs(titles.ms)}, publish ${secs(publish.ms)} |${recountRow}
 
 Ingest: ${ingest.value.artworksAdded} works queued from ${ingest.value.painters.length} painters, ${ingest.value.taxaAdded} browse pages created,
 ${ingest.value.queries.length} SPARQL queries taking ${secs(ingest.value.queries.reduce((n, q) => n + q.ms, 0))} in all (slowest: ${slowest?.kind} ${slowest?.ms} ms);

@@ -6,8 +6,9 @@
  *
  *   ingest [--painters N] [--force]   fill the queue from Wikidata (WIKIDATA_SPARQL_URL; the public
  *                                     endpoint wants WIKIDATA_CONTACT, the operator's contact)
- *   stories [--limit N]               stories for queued works (language model or templates)
- *   publish [--count N]               publish within today's cap, then notify IndexNow
+ *   stories [--limit N]               stories for queued works (language model or templates), then
+ *                                     the six titles of every work (model, or stand-ins without one)
+ *   publish [--count N]               one title pass, then publish within today's cap, then notify IndexNow
  *   recount                           recount artist and browse-page sizes
  *   probe                             before the first night: times the painters list and the
  *                                     largest painters' queries, checks the curated works' ids,
@@ -27,6 +28,7 @@ import { ingestCatalog } from '@/server/pipeline/ingest';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
+import { translateTitles } from '@/server/pipeline/translations';
 
 const [command, ...rest] = process.argv.slice(2);
 const option = (name: string) => {
@@ -93,13 +95,19 @@ try {
       total += done.written;
       if (!done.written || !done.remaining || (limit && total >= limit)) break;
     }
+    // Then title passes until every work has its six titles, or a pass completes none (the model down).
+    for (;;) {
+      const titles = await translateTitles(db, model, { progress });
+      if (!titles.remaining || !titles.completed) break;
+    }
   } else if (command === 'publish') {
+    // As a publish tick does: one bounded title pass, then the works ready with their six titles.
+    await translateTitles(db, configuredModel(config), { progress });
     const result = await publishRun(db, {
       perDay: config.PUBLISH_PER_DAY,
       baseUrl: publicBaseUrl(config),
       trigger: 'cli',
       count: option('count'),
-      model: configuredModel(config),
       progress,
     });
     progress(

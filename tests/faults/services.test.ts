@@ -10,6 +10,7 @@ import { startOutboxLoop } from '@/server/jobs/worker';
 import { ingestCatalog } from '@/server/pipeline/ingest';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { writeStories } from '@/server/pipeline/stories';
+import { translateTitles } from '@/server/pipeline/translations';
 import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startIndexNowServer } from '../support/indexnow';
@@ -120,6 +121,7 @@ describe('the language model', () => {
 
 describe('IndexNow', () => {
   test('hanging: the notification gives up within its timeouts, the run records it, the published works stay', async () => {
+    await translateTitles(db, null); // the six titles a work needs to be published (stand-ins: no model)
     const run = await publishRun(db, { perDay: 300, baseUrl: 'https://shop.example', trigger: 'schedule', count: 20 });
     expect(run.published).toBeGreaterThan(0);
     const [event] = await db.outboxEvent.findMany({ where: { name: NOTIFY_EVENT, sentAt: null } });

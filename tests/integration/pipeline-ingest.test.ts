@@ -12,6 +12,7 @@ import { configuredWikidata } from '@/server/pipeline/config';
 import { ingestCatalog, QUEUE_TARGET, STORIES_EVENT } from '@/server/pipeline/ingest';
 import { publishRun } from '@/server/pipeline/publish';
 import { STORY_SYSTEM_PROMPT, writeStories } from '@/server/pipeline/stories';
+import { translateTitles } from '@/server/pipeline/translations';
 import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startLanguageModelServer } from '../support/llm';
@@ -405,6 +406,10 @@ describe('stories, then publishing makes the ingested works public', () => {
       'Rubens Panel A is a painting by Peter Paul Rubens. It dates from 1610. It measures 100 × 150 cm. It is held by Louvre Museum. It belongs to Baroque. Genre: Portrait.',
     );
 
+    // Their six titles (stand-ins: no model), as the stories job completes them.
+    await translateTitles(db, null);
+    // Their six titles (stand-ins: no model), as the stories job completes them.
+    await translateTitles(db, null);
     const run = await publishRun(db, { perDay: 300, baseUrl: 'https://shop.example', trigger: 'cli' });
     // Raphael (6 ready works), Ada Brandt (5) and Hilma Nordqvist (6) cannot be introduced: a new artist needs a block of 10
     expect(run.published).toBe(33);
@@ -438,7 +443,7 @@ describe('the Inngest functions (run with @inngest/test)', () => {
     const fn = fns.find((f) => (f as unknown as { opts: { id: string } }).opts.id === 'catalog.write-stories')!;
     const { result, error } = await new InngestTestEngine({ function: fn, events: [{ name: STORIES_EVENT, data: {} }] }).execute();
     expect(error).toBeUndefined();
-    expect(result).toEqual({ written: 1 });
+    expect(result).toEqual({ written: 1, translated: 5 }); // and its five other titles (stand-ins: no model)
   });
 });
 

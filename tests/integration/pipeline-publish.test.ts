@@ -6,7 +6,8 @@ import { indexNow } from '@/server/integrations/indexnow';
 import { chatModel } from '@/server/integrations/llm';
 import { createFunctions } from '@/server/jobs/functions';
 import { runJob, type JobDeps } from '@/server/jobs/registry';
-import { NOTIFY_EVENT, publishRun, TITLES_PER_CALL, type PublishSettings } from '@/server/pipeline/publish';
+import { NOTIFY_EVENT, publishRun, type PublishSettings } from '@/server/pipeline/publish';
+import { TITLES_PER_CALL, translateTitles } from '@/server/pipeline/translations';
 import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startIndexNowServer } from '../support/indexnow';
@@ -22,11 +23,15 @@ let serial = 0;
 
 const settings = (overrides: Partial<PublishSettings> = {}): PublishSettings => ({ perDay: 300, baseUrl: 'https://shop.example', trigger: 'schedule', ...overrides });
 
-/** A queued artist (or an existing one) with `n` ready works (a story in English), most popular first. */
+/**
+ * A queued artist (or an existing one) with `n` ready works (a story in English, a title in each
+ * language: the given ones as Wikidata labels, the others as translations), most popular first.
+ * `untitled`: only the given titles, the others waiting for the title pass.
+ */
 async function readyWorks(
   artist: { slug: string; name?: string } | number,
   n: number,
-  options: { popularity?: number; titles?: (i: number) => Partial<Record<string, string>>; museum?: number; movement?: number } = {},
+  options: { popularity?: number; titles?: (i: number) => Partial<Record<string, string>>; museum?: number; movement?: number; untitled?: boolean } = {},
 ) {
   const artistId =
     typeof artist === 'number'
@@ -54,7 +59,7 @@ async function readyWorks(
         texts: {
           create: catalogLocales.map((locale) => ({
             locale,
-            title: titles[locale] ?? null,
+            title: titles[locale] ?? (options.untitled ? null : `${titles.en ?? `Work ${id}`} [${locale}]`),
             titleSource: titles[locale] ? ('wikidata' as const) : ('translation' as const),
             story: locale === 'en' ? 'A story.' : null,
             storySource: locale === 'en' ? ('template' as const) : null,
@@ -162,61 +167,67 @@ describe('who is published first', () => {
 });
 
 describe('titles', () => {
-  test('missing languages come from the model, 10 titles a call; a Wikidata label always wins', async () => {
+  test('missing languages come from the model in the title pass, 10 titles a call; a Wikidata label always wins', async () => {
     const { ids } = await readyWorks({ slug: `titles-${serial}`, name: 'Jan Example' }, 25, {
+      untitled: true,
       titles: (i) => (i === 0 ? { en: 'The Mill', fr: 'Le Moulin' } : { en: `Harbour ${i}` }),
     });
     const model = chatModel({ baseUrl: llm.url, model: 'title-model' });
-    const run = await publishRun(db, settings({ model }));
-    expect(run.published).toBe(25);
+    const pass = await translateTitles(db, model);
+    expect(pass).toMatchObject({ calls: 3, translated: 24 * 5 + 4, completed: 25, ready: 25, remaining: 0, errors: [] });
     expect(llm.requests).toHaveLength(3);
     for (const request of llm.requests) expect(JSON.parse(request.user).length).toBeLessThanOrEqual(TITLES_PER_CALL);
     expect(llm.requests.map((r) => JSON.parse(r.user).length).sort()).toEqual([10, 10, 5]);
     const mill = await db.artworkText.findMany({ where: { artworkId: ids[0] } });
     expect(mill.find((t) => t.locale === 'fr')).toMatchObject({ title: 'Le Moulin', titleSource: 'wikidata' });
     expect(mill.find((t) => t.locale === 'de')).toMatchObject({ title: 'The Mill [de]', titleSource: 'translation' });
-    const asked = llm.requests.flatMap((r) => JSON.parse(r.user) as { id: number; languages: string[] }[]).find((item) => item.id === ids[0])!;
-    expect(asked.languages).toEqual(['es', 'de', 'it', 'ja']);
+    const asked = llm.requests.flatMap((r) => JSON.parse(r.user) as { id: number; from: string; languages: string[] }[]).find((item) => item.id === ids[0])!;
+    expect(asked).toMatchObject({ from: 'en', languages: ['es', 'de', 'it', 'ja'] });
+    // publishing itself asks the model nothing
+    const run = await publishRun(db, settings());
+    expect(run).toMatchObject({ published: 25, publishedWithoutTitles: 0 });
+    expect(llm.requests).toHaveLength(3);
   });
 
-  test('a failed translation call is recorded and the run still publishes, with the English fallback', async () => {
-    await readyWorks({ slug: `nolang-${serial}` }, 10);
+  test('a work still waiting for a title is not published: a failed pass leaves the works queued, the next completes them', async () => {
+    await readyWorks({ slug: `nolang-${serial}` }, 10, { untitled: true });
     llm.control.failWith = 400;
-    const run = await publishRun(db, settings({ model: chatModel({ baseUrl: llm.url }) }));
-    expect(run.published).toBe(10);
-    expect(run.errors[0]).toMatch(/title translation/);
-    const log = await db.publishLog.findUniqueOrThrow({ where: { id: run.publishLogId! } });
-    expect(log.errors[0]).toMatch(/title translation/);
+    const failed = await translateTitles(db, chatModel({ baseUrl: llm.url }));
+    expect(failed).toMatchObject({ translated: 0, completed: 0, remaining: 10 });
+    expect(failed.errors[0]).toMatch(/title translation/);
+    expect((await publishRun(db, settings())).published).toBe(0);
+    llm.control.failWith = 0;
+    expect(await translateTitles(db, chatModel({ baseUrl: llm.url }))).toMatchObject({ completed: 10, ready: 10, remaining: 0 });
+    expect((await publishRun(db, settings())).published).toBe(10);
   });
 
-  test('a slow model cannot stall publishing: translations stop at their budget, English stands in, the lock is held for the database work only', async () => {
-    const { ids } = await readyWorks({ slug: `slow-${serial}` }, 10);
+  test('a slow model cannot stall the pass: its calls stop at their budget and the works wait, never published half-titled', async () => {
+    const { ids } = await readyWorks({ slug: `slow-${serial}` }, 10, { untitled: true });
     llm.control.delayMs = 5_000;
     const started = Date.now();
-    const run = await publishRun(db, settings({ model: chatModel({ baseUrl: llm.url }), translationBudgetMs: 400 }));
+    const pass = await translateTitles(db, chatModel({ baseUrl: llm.url }), { budgetMs: 400 });
     expect(Date.now() - started).toBeLessThan(4_000); // the model would take 5 s
-    expect(run.published).toBe(10);
-    expect(run.transactionMs).toBeLessThan(5_000);
-    expect(run.errors).toEqual([expect.stringMatching(/title translation: 1 of 1 calls not done within 0 s; those titles fall back to English/)]);
+    expect(pass.errors).toEqual([expect.stringMatching(/title translation: 1 of 1 calls not done within 0 s; their works wait for the next pass/)]);
+    const run = await publishRun(db, settings());
+    expect(run.published).toBe(0);
     const de = await db.artworkText.findMany({ where: { artworkId: { in: ids }, locale: 'de' } });
-    expect(de.every((t) => t.title === null)).toBe(true); // served with the English fallback
+    expect(de.every((t) => t.title === null)).toBe(true);
   });
 
-  test('while one run waits for its translations, another run publishes: the lock is not held during them', async () => {
-    await readyWorks({ slug: `waiting-${serial}` }, 10, { titles: () => ({ en: 'Needs titles' }) });
+  test('while a title pass waits for the model, a publish run goes on: it holds no lock and publishes what is ready', async () => {
+    await readyWorks({ slug: `waiting-${serial}` }, 10, { untitled: true, titles: () => ({ en: 'Needs titles' }) });
+    await readyWorks({ slug: `ready-${serial}` }, 10);
     let answerNow!: () => void;
     llm.control.gate = new Promise((resolve) => (answerNow = resolve));
-    const order: string[] = [];
     const asked = llm.received();
-    const slow = publishRun(db, settings({ model: chatModel({ baseUrl: llm.url }), translationBudgetMs: 10_000 })).then((r) => (order.push('slow'), r));
-    // The slow run is now waiting for the model, which answers only once the other run is done.
+    const pass = translateTitles(db, chatModel({ baseUrl: llm.url }), { budgetMs: 10_000 });
     while (llm.received() === asked) await new Promise((resolve) => setTimeout(resolve, 10));
-    const quick = await publishRun(db, settings({ trigger: 'staff' })).then((r) => (order.push('quick'), r));
-    answerNow();
-    const late = await slow;
-    expect(order).toEqual(['quick', 'slow']);
-    expect(quick.published + late.published).toBe(10);
+    const quick = await publishRun(db, settings({ trigger: 'staff' }));
+    expect(quick.published).toBe(10); // the ready block; the other artist waits for its titles
     expect(quick.transactionMs).toBeLessThan(5_000);
+    answerNow();
+    expect(await pass).toMatchObject({ completed: 10 });
+    expect((await publishRun(db, settings())).published).toBe(10);
   });
 
   test('works without a story are never published', async () => {

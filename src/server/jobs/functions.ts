@@ -21,6 +21,7 @@ import { notifySearchEngines } from '@/server/pipeline/notify';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
+import { translateTitles } from '@/server/pipeline/translations';
 import { ConfigError, env } from '@/server/env';
 import { inngest } from './client';
 import { configuredJobDeps, runJob, runRetention, runUnpaidOrders, type JobDeps } from './registry';
@@ -114,12 +115,24 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     },
     async ({ step }) => {
       let written = 0;
-      for (let batch = 1; batch <= 100; batch++) {
-        const done = await step.run(`write stories, batch ${batch}`, () => writeStories(deps().db, deps().model ?? null, { limit: 200 }));
-        written += done.written;
-        if (done.remaining === 0 || done.written === 0) break;
+      let translated = 0;
+      let storiesDone = false;
+      let titlesDone = false;
+      // Each batch its own steps: stories, then the titles (a work is ready with both). A pass that
+      // completes nothing (the model down) ends the job: the publish ticks take the titles up again.
+      for (let batch = 1; batch <= 100 && !(storiesDone && titlesDone); batch++) {
+        if (!storiesDone) {
+          const done = await step.run(`write stories, batch ${batch}`, () => writeStories(deps().db, deps().model ?? null, { limit: 200 }));
+          written += done.written;
+          storiesDone = done.remaining === 0 || done.written === 0;
+        }
+        if (!titlesDone) {
+          const titles = await step.run(`complete titles, batch ${batch}`, () => translateTitles(deps().db, deps().model ?? null, { limit: 200 }));
+          translated += titles.translated + titles.fallback;
+          titlesDone = titles.remaining === 0 || titles.completed === 0;
+        }
       }
-      return { written };
+      return { written, translated };
     },
   );
 
@@ -135,6 +148,9 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
     async ({ event, step }) => {
       const requested = (event.data as { count?: unknown } | undefined)?.count;
       const count = typeof requested === 'number' && requested >= 1 ? Math.floor(requested) : undefined;
+      // Titles first, one bounded pass a tick (at most 30 model calls): what a pass cut off is
+      // finished by the next tick, and only works with their six titles are published.
+      await step.run('complete titles', () => translateTitles(deps().db, deps().model ?? null));
       const result = await step.run('publish', () => {
         const d = deps();
         return publishRun(d.db, {
@@ -142,7 +158,6 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
           baseUrl: d.baseUrl,
           trigger: event.name === 'catalog/publish.requested' ? 'staff' : 'schedule',
           count,
-          model: d.model ?? null,
         });
       });
       if (result.published > 0) await step.sendEvent('ask for a recount', { name: 'catalog/counts.refresh-requested', data: { publishLogId: result.publishLogId } });

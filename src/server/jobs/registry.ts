@@ -20,6 +20,7 @@ import { STORIES_EVENT } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
 import { NOTIFY_EVENT } from '@/server/pipeline/publish';
 import { writeStories } from '@/server/pipeline/stories';
+import { translateTitles } from '@/server/pipeline/translations';
 import { deletePhotosPastRetention } from '@/server/uploads/retention';
 import type { PaymentOptions } from '@/shared/payment';
 
@@ -81,9 +82,29 @@ export const jobs: Record<string, Job> = {
   [STUDIO_NOTICE_EVENT]: (payload, deps) => sendStudioNotice(deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),
   // New page addresses after a publish run → IndexNow (failures are recorded, not thrown).
   [NOTIFY_EVENT]: (payload, deps) => notifySearchEngines(deps.db, deps.notifier ?? null, payload),
-  // Stories after an ingest added works (templates when no language model is configured).
-  [STORIES_EVENT]: (_payload, deps) => writeStories(deps.db, deps.model ?? null),
+  // Stories after an ingest added works (templates when no language model is configured), then titles.
+  [STORIES_EVENT]: (_payload, deps) => writeStoriesAndTitles(deps),
 };
+
+/**
+ * The worker's stories job: every story, then title passes until every work has its six titles.
+ * A pass that completes nothing while titles still wait (the model down or cut off) throws, so the
+ * outbox tries the event again with its back-off until the model answers: there is no publish tick
+ * in the worker to take them up.
+ */
+export async function writeStoriesAndTitles(deps: JobDeps) {
+  const stories = await writeStories(deps.db, deps.model ?? null);
+  let translated = 0;
+  for (;;) {
+    const titles = await translateTitles(deps.db, deps.model ?? null);
+    translated += titles.translated + titles.fallback;
+    if (titles.remaining === 0) break;
+    if (titles.completed === 0) {
+      throw new Error(`titles: ${titles.remaining} works still wait for their titles (${titles.errors[0] ?? 'no title came back'}); tried again later`);
+    }
+  }
+  return { ...stories, translated };
+}
 
 /** Reminds and cancels unpaid orders as the terms say (decisions.md "Payments and refunds"); hourly on Inngest, with retention in the worker. */
 export const runUnpaidOrders = (deps: JobDeps) => closeUnpaidOrders(deps.db, { remindDays: env().UNPAID_REMIND_DAYS, cancelDays: env().UNPAID_CANCEL_DAYS });

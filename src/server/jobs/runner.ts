@@ -4,6 +4,7 @@ import { db } from '@/server/db/client';
 import { env, inngestConfigured, type Env } from '@/server/env';
 import { configuredMailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
+import { translateTitles } from '@/server/pipeline/translations';
 import { configuredJobDeps, jobs, runJob, runRetention, runUnpaidOrders, type JobDeps } from './registry';
 import { startOutboxLoop, type OutboxHandler, type OutboxLoop } from './worker';
 
@@ -60,7 +61,8 @@ export async function stopJobs(): Promise<void> {
 }
 
 /**
- * The worker's stand-in for the scheduled Inngest functions: unpaid orders, then photo retention, a
+ * The worker's stand-in for the scheduled Inngest functions: unpaid orders, then photo retention,
+ * then one title pass (published works missing a language, works whose stories job gave up), a
  * minute after start and every six hours (a reminder or a cancellation comes at most six hours late).
  */
 const HOUSEKEEPING_EVERY_MS = 6 * 3_600_000;
@@ -73,7 +75,12 @@ function startHousekeepingTimer(): { stop(): void } {
       .then(
         (result) => (result.unusedUploads || result.photos) && logger.info(result, 'photo retention: deleted what was past its time'),
         (error: unknown) => logger.warn({ err: error }, 'photo retention failed; tried again at the next run'),
-      );
+      )
+      .then(() => {
+        const deps = configuredJobDeps();
+        return translateTitles(deps.db, deps.model ?? null);
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'titles: the pass failed; tried again at the next run'));
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, HOUSEKEEPING_EVERY_MS);
   first.unref();

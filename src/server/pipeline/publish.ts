@@ -3,16 +3,16 @@ import type { PublishTrigger } from '@/generated/prisma/client';
 import { recountCatalog, BROWSE_PAGE_MIN_WORKS } from '@/server/catalog/counts';
 import type { Db, Tx } from '@/server/db/client';
 import { lockForTransaction } from '@/server/db/locks';
-import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
 import { enqueue } from '@/server/jobs/outbox';
 import { pluralOf } from '@/shared/catalog';
-import { catalogLocales, type CatalogLocale } from '@/shared/locales';
+import { catalogLocales } from '@/shared/locales';
 import { alternates, pagePath } from '@/shared/paths';
 import { stripDisambiguation } from './titles';
+import { publishedWithoutTitles } from './translations';
 
 /** A new artist is introduced with exactly this many works in one run; artists below it are served first. */
 export const ARTIST_BLOCK = 10;
-export const TITLES_PER_CALL = 10;
+export { TITLES_PER_CALL } from './translations';
 /** Outbox event that hands new page addresses to the search-engine notification. */
 export const NOTIFY_EVENT = 'seo/notify.requested';
 export const URLS_PER_NOTIFY_EVENT = 1_000;
@@ -23,9 +23,6 @@ export interface PublishSettings {
   trigger: PublishTrigger;
   /** At most this many (a staff request's count); unset: whatever the day's cap leaves. */
   count?: number;
-  model?: LanguageModel | null;
-  /** The whole time title translations may take before the transaction (default TRANSLATION_BUDGET_MS). */
-  translationBudgetMs?: number;
   now?: () => Date;
   progress?: (line: string) => void;
 }
@@ -40,6 +37,9 @@ export interface PublishResult {
   urls: number;
   errors: string[];
 }
+
+/** A run's answer with its figures: how long it held the lock, and how many published works lack a title in one of the six languages (after it). */
+export type PublishRunResult = PublishResult & { transactionMs: number; publishedWithoutTitles: number };
 
 /** Start of the current UTC day. */
 export const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -94,12 +94,14 @@ export function chooseWorks(candidates: Candidate[], publicCounts: Map<number, n
   return { ids: [...chosen], introduced };
 }
 
-/** The whole time a run may spend on title translations before its transaction: then English stands in. */
-export const TRANSLATION_BUDGET_MS = 60_000;
 /** A publish transaction only reads, updates and recounts: seconds. Far above that is a fault, not a slow model. */
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
-/** The works a run would take now, in the rules' order (read without the lock: the transaction chooses again). */
+/**
+ * The works a run takes now, in the rules' order: queued works ready to publish, that is with a
+ * story and a title in each of the six languages (the title pass, translations.ts, completes them
+ * before; a work it has not finished waits, never published half-titled).
+ */
 async function chooseNow(db: Db | Tx, settings: PublishSettings, now: Date) {
   const left = Math.max(0, settings.perDay - (await publishedToday(db, now)));
   const budget = Math.min(left, settings.count ?? left);
@@ -107,7 +109,8 @@ async function chooseNow(db: Db | Tx, settings: PublishSettings, now: Date) {
   const candidates = await db.$queryRaw<Candidate[]>`
     SELECT w.id, w.artist_id, w.popularity FROM artworks w
      WHERE w.status = 'queued'
-       AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)`;
+       AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)
+       AND (SELECT count(t.title) FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = ANY(${[...catalogLocales]}::text[])) = ${catalogLocales.length}`;
   const artistIds = [...new Set(candidates.map((c) => c.artist_id))];
   const counts = await db.$queryRaw<{ artist_id: number; n: number }[]>`
     SELECT w.artist_id, count(*)::int AS n FROM artworks w
@@ -116,22 +119,16 @@ async function chooseNow(db: Db | Tx, settings: PublishSettings, now: Date) {
 }
 
 /**
- * One publish run. First, outside any transaction and without the lock, the works the run would
- * take get their missing titles from the language model, within TRANSLATION_BUDGET_MS in all (a
- * slow or absent model leaves the English title as the fallback). Then one short transaction
- * under an advisory lock chooses again within what is left of the day's cap, strips
- * disambiguation suffixes, publishes works and artists, recounts, and writes the publish-log row
- * and the notification events (sent after commit by `seo.notify`). The lock is held for the
- * database work only: seconds, never a model's minutes.
+ * One publish run: one short transaction under an advisory lock chooses the ready works within
+ * what is left of the day's cap, strips disambiguation suffixes, publishes works and artists,
+ * recounts, and writes the publish-log row and the notification events (sent after commit by
+ * `seo.notify`). No outside service is called: titles are completed before, by the title pass
+ * (translations.ts), so the lock is held for database work only, seconds.
  */
-export async function publishRun(db: Db, settings: PublishSettings): Promise<PublishResult & { transactionMs: number }> {
+export async function publishRun(db: Db, settings: PublishSettings): Promise<PublishRunResult> {
   const clock = settings.now ?? (() => new Date());
   const startedAt = clock();
   const progress = settings.progress ?? (() => undefined);
-  const preview = await chooseNow(db, settings, startedAt);
-  const translationErrors = preview.ids.length
-    ? await translateTitles(db, preview.ids, settings.model ?? null, settings.translationBudgetMs ?? TRANSLATION_BUDGET_MS, progress)
-    : [];
   let transactionStarted = 0;
   const result = await db.$transaction(
     async (t) => {
@@ -150,7 +147,7 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
         return empty;
       }
       await stripTitles(tx, ids);
-      const errors = translationErrors;
+      const errors: string[] = [];
 
       const taxaBefore = await tx.$queryRaw<{ id: number; n: number }[]>`
         SELECT DISTINCT t.id, t.artwork_count AS n FROM taxa t JOIN artwork_taxa l ON l.taxon_id = t.id WHERE l.artwork_id = ANY(${ids}::int[])`;
@@ -203,13 +200,8 @@ export async function publishRun(db: Db, settings: PublishSettings): Promise<Pub
   );
   const transactionMs = Math.round(performance.now() - transactionStarted);
   progress(`publish: the transaction held the lock for ${transactionMs} ms`);
-  return { ...result, transactionMs };
+  return { ...result, transactionMs, publishedWithoutTitles: await publishedWithoutTitles(db) };
 }
-
-export const TITLE_SYSTEM_PROMPT =
-  'You translate titles of paintings. For each item, give the title in each requested language as it is ' +
-  'commonly known there, or a faithful translation. Answer with one JSON array of objects ' +
-  '{ "id": <the item id>, "titles": { "<language code>": "<title>" } } and nothing else.';
 
 interface TitleRow {
   id: number;
@@ -234,65 +226,6 @@ async function titleRows(db: Db | Tx, ids: number[]): Promise<TitleRow[]> {
   }));
 }
 
-/**
- * Fills missing title languages of the works a run is about to publish, before its transaction:
- * 10 titles a call, 4 calls at once, all within `budgetMs` (then the calls still out are aborted
- * and those titles stay empty: the English title is the fallback). Only an empty title is
- * written, so a Wikidata label always wins over a translation. Answers the errors met.
- */
-async function translateTitles(db: Db, ids: number[], model: LanguageModel | null, budgetMs: number, progress: (line: string) => void): Promise<string[]> {
-  if (!model) return [];
-  const needs: { id: number; source: string; missing: CatalogLocale[] }[] = [];
-  for (const row of await titleRows(db, ids)) {
-    const present = new Map([...row.present].map(([l, t]) => [l, stripDisambiguation(t, row.context) || t]));
-    const missing = catalogLocales.filter((l) => !present.has(l));
-    const source = present.get('en') ?? [...present.values()][0];
-    if (missing.length && source) needs.push({ id: row.id, source, missing });
-  }
-  if (!needs.length) return [];
-  const calls: (typeof needs)[] = [];
-  for (let i = 0; i < needs.length; i += TITLES_PER_CALL) calls.push(needs.slice(i, i + TITLES_PER_CALL));
-  const deadline = AbortSignal.timeout(budgetMs);
-  const started = performance.now();
-  const results = await mapLimit(calls, 4, async (batch) => {
-    deadline.throwIfAborted();
-    const answer = parseJsonAnswer(
-      await model.complete(TITLE_SYSTEM_PROMPT, JSON.stringify(batch.map((n) => ({ id: n.id, title: n.source, languages: n.missing }))), { signal: deadline }),
-    );
-    return { batch, answer };
-  });
-  const errors: string[] = [];
-  const updates: { id: number; locale: CatalogLocale; title: string }[] = [];
-  let late = 0;
-  for (const result of results) {
-    if (result instanceof Error) {
-      if (deadline.aborted) late++;
-      else errors.push(`title translation: ${result.message}`);
-      continue;
-    }
-    const items = Array.isArray(result.answer) ? (result.answer as { id?: unknown; titles?: Record<string, unknown> }[]) : [];
-    for (const need of result.batch) {
-      const item = items.find((i) => Number(i?.id) === need.id);
-      for (const locale of need.missing) {
-        const title = item?.titles?.[locale];
-        if (typeof title === 'string' && title.trim()) updates.push({ id: need.id, locale, title: title.trim().slice(0, 500) });
-      }
-    }
-  }
-  if (late) errors.push(`title translation: ${late} of ${calls.length} calls not done within ${Math.round(budgetMs / 1000)} s; those titles fall back to English`);
-  if (updates.length) {
-    // Only an empty title is filled: a label always wins over a translation.
-    await db.$executeRaw`
-      INSERT INTO artwork_texts (artwork_id, locale, title, title_source)
-      SELECT v.id, v.locale, v.title, 'translation'::"TextSource"
-        FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.locale)}::text[], ${updates.map((u) => u.title)}::text[]) AS v(id, locale, title)
-      ON CONFLICT (artwork_id, locale) DO UPDATE SET title = EXCLUDED.title, title_source = EXCLUDED.title_source
-      WHERE artwork_texts.title IS NULL`;
-  }
-  progress(`publish: ${updates.length} titles translated in ${Math.round(performance.now() - started)} ms (${calls.length} calls, ${errors.length} problems)`);
-  return errors;
-}
-
 /** Takes disambiguation suffixes off the titles of the works being published (in the transaction: cheap). */
 async function stripTitles(tx: Tx, ids: number[]): Promise<void> {
   const stripped: { id: number; locale: string; title: string }[] = [];
@@ -308,22 +241,4 @@ async function stripTitles(tx: Tx, ids: number[]): Promise<void> {
         FROM unnest(${stripped.map((u) => u.id)}::int[], ${stripped.map((u) => u.locale)}::text[], ${stripped.map((u) => u.title)}::text[]) AS v(id, locale, title)
        WHERE t.artwork_id = v.id AND t.locale = v.locale`;
   }
-}
-
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<(R | Error)[]> {
-  const results = new Array<R | Error>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        try {
-          results[i] = await fn(items[i]!);
-        } catch (error) {
-          results[i] = error instanceof Error ? error : new Error(String(error));
-        }
-      }
-    }),
-  );
-  return results;
 }

@@ -2,7 +2,6 @@ import 'server-only';
 import { z } from 'zod';
 import { jsonBody, router, staffProcedure } from '@/server/api/trpc';
 import { env, publicBaseUrl } from '@/server/env';
-import { configuredModel } from './config';
 import { publishRun } from './publish';
 import { PublishAnswer, PublishRequest, RecountAnswer, SeoStats } from './schema';
 import { pipelineStats, refreshCounts } from './stats';
@@ -43,9 +42,7 @@ export const pipelineRouter = router({
     })
     .input(jsonBody(PublishRequest))
     .output(PublishAnswer)
-    .mutation(({ ctx, input }) =>
-      publishRun(ctx.db, { perDay: env().PUBLISH_PER_DAY, baseUrl: publicBaseUrl(env()), trigger: 'staff', count: input.count, model: configuredModel() }),
-    ),
+    .mutation(({ ctx, input }) => publishRun(ctx.db, { perDay: env().PUBLISH_PER_DAY, baseUrl: publicBaseUrl(env()), trigger: 'staff', count: input.count })),
 
   refreshCounts: staffProcedure
     .meta({

@@ -2,6 +2,7 @@ import 'server-only';
 import { BROWSE_PAGE_MIN_WORKS, recountCatalog } from '@/server/catalog/counts';
 import type { Db, Tx } from '@/server/db/client';
 import { kindOf, taxonKinds, type PublishTrigger, type TaxonKindPlural } from '@/shared/catalog';
+import { catalogLocales } from '@/shared/locales';
 import { publishedToday } from './publish';
 
 export async function browsePages(db: Db | Tx): Promise<Record<TaxonKindPlural, number>> {
@@ -14,9 +15,11 @@ export async function pipelineStats(db: Db, settings: { perDay: number; now?: Da
   const now = settings.now ?? new Date();
   const [queued, ready, published, today, pages, artists, log, ingests, setAside] = await Promise.all([
     db.artwork.count({ where: { status: 'queued' } }),
+    // Ready as a publish run reads it: a story, and a title in each of the six languages.
     db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM artworks w WHERE w.status = 'queued'
-         AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)`,
+         AND EXISTS (SELECT 1 FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = 'en' AND t.story IS NOT NULL)
+         AND (SELECT count(t.title) FROM artwork_texts t WHERE t.artwork_id = w.id AND t.locale = ANY(${[...catalogLocales]}::text[])) = ${catalogLocales.length}`,
     db.artwork.count({ where: { status: 'published' } }),
     publishedToday(db, now),
     browsePages(db),

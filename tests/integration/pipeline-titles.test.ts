@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Db } from '@/server/db/client';
+import { chatModel } from '@/server/integrations/llm';
+import { runJob } from '@/server/jobs/registry';
+import { STORIES_EVENT } from '@/server/pipeline/ingest';
+import { publishRun, type PublishSettings } from '@/server/pipeline/publish';
+import { translateTitles } from '@/server/pipeline/translations';
+import { catalogLocales } from '@/shared/locales';
+import { ownDatabase } from '../support/database';
+import { startLanguageModelServer } from '../support/llm';
+
+/**
+ * Issue #39 item 5, complete titles (docs/pipeline.md "Complete titles"): the title pass completes
+ * the six languages before publishing, as many ticks as it takes; a work is published only with
+ * all six; a human label is never replaced; published works missing a language are filled.
+ */
+
+let own: Awaited<ReturnType<typeof ownDatabase>>;
+let db: Db;
+let llm: Awaited<ReturnType<typeof startLanguageModelServer>>;
+let serial = 0;
+
+const settings = (overrides: Partial<PublishSettings> = {}): PublishSettings => ({ perDay: 300, baseUrl: 'https://shop.example', trigger: 'schedule', ...overrides });
+const model = () => chatModel({ baseUrl: llm.url, retry: { attempts: 1 } });
+
+/** A queued artist with `n` works that have their story and only the given titles (Wikidata labels). */
+async function works(n: number, options: { titles?: (i: number) => Partial<Record<string, string>>; status?: 'queued' | 'published'; original?: [string, string] } = {}) {
+  const artist = await db.artist.create({
+    data: {
+      slug: `titled-painter-${++serial}`,
+      name: `Painter ${serial}`,
+      wikidataId: `Q7${serial}0000`,
+      status: options.status ?? 'queued',
+      texts: { create: { locale: 'en', name: `Painter ${serial}`, source: 'wikidata' } },
+    },
+  });
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = ++serial;
+    const titles = options.titles ? options.titles(i) : { en: `Canal ${id}` };
+    const row = await db.artwork.create({
+      data: {
+        slug: `titled-${id}`,
+        artistId: artist.id,
+        wikidataId: `Q6${id}`,
+        popularity: 1_000 - i,
+        status: options.status ?? 'queued',
+        publishedAt: options.status === 'published' ? new Date(Date.now() - 30 * 86_400_000) : null,
+        originalTitle: options.original?.[0] ?? null,
+        originalLanguage: options.original?.[1] ?? null,
+        texts: {
+          create: catalogLocales.map((locale) => ({
+            locale,
+            title: titles[locale] ?? null,
+            titleSource: titles[locale] ? ('wikidata' as const) : ('translation' as const),
+            story: locale === 'en' ? 'A story.' : null,
+            storySource: locale === 'en' ? ('template' as const) : null,
+          })),
+        },
+      },
+    });
+    ids.push(row.id);
+  }
+  return { artistId: artist.id, ids };
+}
+
+const titlesOf = async (id: number) =>
+  Object.fromEntries((await db.artworkText.findMany({ where: { artworkId: id }, orderBy: { locale: 'asc' } })).map((t) => [t.locale, [t.title, t.titleSource]]));
+
+/** Published works (curated aside) lacking one of the six titles. */
+const halfTitled = async () =>
+  (await db.artwork.findMany({ where: { status: 'published', curated: false }, select: { texts: { select: { locale: true, title: true } } } })).filter((w) =>
+    catalogLocales.some((l) => !w.texts.find((t) => t.locale === l)?.title),
+  ).length;
+
+beforeAll(async () => {
+  own = await ownDatabase('titles');
+  db = own.db;
+  llm = await startLanguageModelServer();
+});
+afterAll(async () => {
+  await llm.close();
+  await own.drop();
+});
+beforeEach(async () => {
+  await db.$executeRaw`DELETE FROM artworks WHERE NOT curated`;
+  await db.$executeRaw`DELETE FROM artists WHERE NOT EXISTS (SELECT 1 FROM artworks w WHERE w.artist_id = artists.id)`;
+  llm.requests.length = 0;
+  llm.control.failWith = 0;
+  llm.control.delayMs = 0;
+  llm.control.gate = undefined;
+});
+
+describe('a day of publish ticks with a model that is slow or cut off', () => {
+  test('nothing is published half-titled, and the next ticks complete the titles and publish', async () => {
+    const a = await works(20);
+    const b = await works(15);
+    // Each tick: a title pass (here 10 works: one call), then the publish run.
+    const tick = async (budgetMs = 2_000) => {
+      const pass = await translateTitles(db, model(), { limit: 10, budgetMs });
+      return { pass, run: await publishRun(db, settings()) };
+    };
+
+    llm.control.delayMs = 3_000; // slower than the budget: every call is cut off
+    const slow = await tick(300);
+    expect(slow.pass).toMatchObject({ translated: 0, completed: 0, calls: 1, remaining: 35 });
+    expect(slow.pass.errors[0]).toMatch(/not done within/);
+    expect(slow.run.published).toBe(0);
+
+    llm.control.delayMs = 0;
+    llm.control.failWith = 500; // then down
+    const down = await tick();
+    expect(down.pass).toMatchObject({ translated: 0, completed: 0 });
+    expect(down.run.published).toBe(0);
+
+    llm.control.failWith = 0;
+    const published: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { pass, run } = await tick();
+      expect(pass.calls).toBeLessThanOrEqual(1); // bounded: 10 works, one call a tick
+      published.push(run.published);
+      expect(run.publishedWithoutTitles).toBe(0);
+      expect(await halfTitled()).toBe(0);
+    }
+    // The pass takes the most popular first, across painters: after two ticks each painter has a
+    // block of 10 (both introduced), then their other works as they complete.
+    expect(published).toEqual([0, 20, 10, 5, 0]);
+    expect(await db.artwork.count({ where: { id: { in: [...a.ids, ...b.ids] }, status: 'published' } })).toBe(35);
+    expect((await titlesOf(a.ids[0]!)).ja).toEqual([expect.stringMatching(/^Canal \d+ \[ja\]$/), 'translation']);
+  });
+
+  test('a work with no title in any language nor an original one is not waiting, and never published', async () => {
+    const { ids } = await works(10, { titles: (i) => (i === 0 ? {} : { en: `Pier ${i}` }) });
+    const pass = await translateTitles(db, model());
+    expect(pass).toMatchObject({ completed: 9, remaining: 0 });
+    expect((await publishRun(db, settings())).published).toBe(0); // 9 ready: not a block of 10
+    expect(await db.artwork.count({ where: { id: ids[0], status: 'queued' } })).toBe(1);
+  });
+});
+
+describe("the worker's stories job", () => {
+  test('completes every title; with the model down it throws, so the outbox tries again later', async () => {
+    await works(25);
+    const deps = { db, mailer: null, baseUrl: 'https://shop.example', model: model() };
+    llm.control.failWith = 400;
+    await expect(runJob(STORIES_EVENT, {}, deps)).rejects.toThrow(/25 works still wait for their titles/);
+    llm.control.failWith = 0;
+    expect(await runJob(STORIES_EVENT, {}, deps)).toMatchObject({ translated: 25 * 5 });
+    expect(await translateTitles(db, model())).toMatchObject({ remaining: 0, calls: 0 });
+  });
+});
+
+describe('without a language model', () => {
+  test('stand-ins: the English title in every other language, as fallback; the works publish', async () => {
+    const { ids } = await works(10, { titles: (i) => (i === 0 ? { en: 'The Mill', de: 'Die Mühle' } : { en: `Field ${i}` }) });
+    const pass = await translateTitles(db, null);
+    expect(pass).toMatchObject({ calls: 0, translated: 0, fallback: 9 * 5 + 4, completed: 10, ready: 10, remaining: 0 });
+    expect(await titlesOf(ids[0]!)).toEqual({
+      de: ['Die Mühle', 'wikidata'],
+      en: ['The Mill', 'wikidata'],
+      es: ['The Mill', 'fallback'],
+      fr: ['The Mill', 'fallback'],
+      it: ['The Mill', 'fallback'],
+      ja: ['The Mill', 'fallback'],
+    });
+    expect(await publishRun(db, settings())).toMatchObject({ published: 10, publishedWithoutTitles: 0 });
+  });
+
+  test('a model configured later translates the stand-ins; the labels stay', async () => {
+    const { ids } = await works(10, { titles: (i) => (i === 0 ? { en: 'The Mill', de: 'Die Mühle' } : { en: `Field ${i}` }) });
+    await translateTitles(db, null);
+    await publishRun(db, settings());
+    const pass = await translateTitles(db, model());
+    expect(pass).toMatchObject({ calls: 1, translated: 9 * 5 + 4, completed: 10, remaining: 0 });
+    expect(await titlesOf(ids[0]!)).toMatchObject({ de: ['Die Mühle', 'wikidata'], en: ['The Mill', 'wikidata'], fr: ['The Mill [fr]', 'translation'] });
+    expect(await db.artworkText.count({ where: { titleSource: 'fallback' } })).toBe(0);
+  });
+});
+
+describe('backfill and labels', () => {
+  test('a published work missing a language is filled, and before queued works', async () => {
+    const published = await works(1, { status: 'published' });
+    await works(10);
+    expect(await publishRun(db, settings())).toMatchObject({ published: 0, publishedWithoutTitles: 1 });
+    const pass = await translateTitles(db, model(), { limit: 1 });
+    expect(pass).toMatchObject({ completed: 1, ready: 0, remaining: 10 });
+    expect((await titlesOf(published.ids[0]!)).it).toEqual([expect.stringMatching(/^Canal \d+ \[it\]$/), 'translation']);
+    expect(await halfTitled()).toBe(0);
+  });
+
+  test('a human label is never overwritten by a translation, even one arriving while the model answers', async () => {
+    const { ids } = await works(10, { titles: (i) => (i === 0 ? { en: 'The Mill', fr: 'Le Moulin' } : { en: `Dune ${i}` }) });
+    let answerNow!: () => void;
+    llm.control.gate = new Promise((resolve) => (answerNow = resolve));
+    const asked = llm.received();
+    const pass = translateTitles(db, model(), { budgetMs: 10_000 });
+    while (llm.received() === asked) await new Promise((resolve) => setTimeout(resolve, 10));
+    // An editor's label arrives (a curated correction) while the model is thinking.
+    await db.artworkText.update({ where: { artworkId_locale: { artworkId: ids[0]!, locale: 'de' } }, data: { title: 'Die Mühle', titleSource: 'curated' } });
+    answerNow();
+    expect(await pass).toMatchObject({ completed: 10 });
+    const asking = JSON.parse(llm.requests[0]!.user) as { id: number; languages: string[] }[];
+    expect(asking.find((item) => item.id === ids[0])!.languages).toEqual(['es', 'de', 'it', 'ja']);
+    expect(await titlesOf(ids[0]!)).toMatchObject({
+      en: ['The Mill', 'wikidata'],
+      fr: ['Le Moulin', 'wikidata'],
+      de: ['Die Mühle', 'curated'],
+      es: ['The Mill [es]', 'translation'],
+    });
+    // Another pass changes nothing: nothing waits.
+    llm.requests.length = 0;
+    expect(await translateTitles(db, model())).toMatchObject({ calls: 0, remaining: 0 });
+  });
+});
