@@ -5,7 +5,9 @@
  * functions and staff endpoints call, and one progress line per step.
  *
  *   ingest [--painters N] [--force]   fill the queue from Wikidata (WIKIDATA_SPARQL_URL; the public
- *                                     endpoint wants WIKIDATA_CONTACT, the operator's contact)
+ *                                     endpoint wants WIKIDATA_CONTACT, the operator's contact);
+ *                                     refreshes the stored painter list first when it is a week old
+ *   painters                          refresh the stored painter list now (slice by slice)
  *   stories [--limit N]               stories for queued works (language model or templates), then
  *                                     the six titles of every work (model, or stand-ins without one)
  *   publish [--count N]               one title pass, then publish within today's cap, then notify IndexNow
@@ -24,7 +26,8 @@ import { wikidataSource } from '@/server/integrations/wikidata';
 import { configuredModel, configuredNotifier, configuredSparql, configuredWikidata } from '@/server/pipeline/config';
 import { probe, probeTable } from '@/server/pipeline/probe';
 import { curatedWorks } from '../prisma/seed/curated';
-import { ingestCatalog } from '@/server/pipeline/ingest';
+import { ingestCatalog, PAINTER_RULE } from '@/server/pipeline/ingest';
+import { refreshPainterList } from '@/server/pipeline/painter-list';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
@@ -41,8 +44,8 @@ const option = (name: string) => {
 const progress = (line: string) => console.log(`[catalog] ${line}`);
 
 const config = parseEnv(process.env);
-if (!['ingest', 'stories', 'publish', 'recount', 'probe'].includes(command ?? '')) {
-  console.error('usage: npm run catalog -- ingest [--painters N] [--force] | stories [--limit N] | publish [--count N] | recount | probe');
+if (!['ingest', 'painters', 'stories', 'publish', 'recount', 'probe'].includes(command ?? '')) {
+  console.error('usage: npm run catalog -- ingest [--painters N] [--force] | painters | stories [--limit N] | publish [--count N] | recount | probe');
   process.exit(2);
 }
 if (command === 'probe') {
@@ -69,7 +72,7 @@ let wikidata: ReturnType<typeof configuredWikidata> | undefined;
 try {
   // Checked before the database starts: an ingest against the public endpoint without the
   // operator's contact stops here with one line.
-  if (command === 'ingest') wikidata = configuredWikidata(config);
+  if (command === 'ingest' || command === 'painters') wikidata = configuredWikidata(config);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -84,8 +87,11 @@ try {
     progress(`ingest from ${config.WIKIDATA_SPARQL_URL}`);
     const result = await ingestCatalog(db, wikidata!, { painters: option('painters'), force: rest.includes('--force'), trigger: 'cli', progress });
     progress(
-      `ingest run ${result.runId}: ${result.painters.length} painters, ${result.artworksAdded} works queued, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}, ${result.queries.length} queries in ${(result.queries.reduce((n, q) => n + q.ms, 0) / 1000).toFixed(1)} s`,
+      `ingest run ${result.runId}: ${result.painters.length} painters, ${result.artworksAdded} works queued, ${result.queries.length} queries in ${(result.queries.reduce((n, q) => n + q.ms, 0) / 1000).toFixed(1)} s`,
     );
+  } else if (command === 'painters') {
+    progress(`painter list from ${config.WIKIDATA_SPARQL_URL}`);
+    await refreshPainterList(db, wikidata!, PAINTER_RULE, { trigger: 'cli', progress });
   } else if (command === 'stories') {
     const model = configuredModel(config);
     progress(`stories ${model ? `from the language model at ${config.LLM_BASE_URL}` : 'from the factual templates (LLM_BASE_URL unset)'}`);

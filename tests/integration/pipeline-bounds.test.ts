@@ -139,3 +139,36 @@ describe('against a stand-in that costs as WDQS does', () => {
     }
   });
 });
+
+describe("staying inside WDQS's query-time budget, by measure", () => {
+  /**
+   * A stand-in "minute" of 2 s whose queries take the time they cost (a page of 500 ids, 2,001
+   * solutions touched before its LIMIT, takes 200 ms), and a client keeping to half its budget.
+   */
+  const minuteMs = 2_000;
+  const hostile = { perMinuteMs: 500, msPerSolution: 0.1, takesTime: true, minuteMs };
+  const refusedWith = async (budget: { perMinuteMs: number; windowMs: number }) => {
+    wdqs.control.budget = hostile;
+    wdqs.requests.length = 0;
+    const waits: number[] = [];
+    try {
+      const client = sparqlClient({
+        url: wdqs.url,
+        budget,
+        retry: { sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms, waits.push(ms))), maxDelayMs: 5_000 },
+      });
+      expect(await wikidataSource(client).paintings(HEAVY, rule)).toHaveLength(MANY + 1);
+    } finally {
+      wdqs.control.budget = null;
+    }
+    return { refused: wdqs.requests.filter((r) => r.status === 429).length, waits };
+  };
+
+  test('a client that keeps to half the budget is never refused; one that does not count is', async () => {
+    const paced = await refusedWith({ perMinuteMs: hostile.perMinuteMs / 2, windowMs: minuteMs });
+    expect(paced.refused).toBe(0);
+    expect(paced.waits.length).toBeGreaterThan(0); // it did wait for its minute
+    const unpaced = await refusedWith({ perMinuteMs: 1_000_000, windowMs: minuteMs });
+    expect(unpaced.refused).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -69,6 +69,8 @@ export interface StandInRequest {
   ms: number;
   /** The solutions its evaluation touched (with a cost model on). */
   solutions?: number;
+  /** The query time it cost against the budget (with a budget on). */
+  costMs?: number;
 }
 
 /**
@@ -122,9 +124,11 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
     /**
      * WDQS's query-time budget per client: 60 s of query time a minute. Each query costs
      * `msPerSolution` per solution touched; past the budget within a minute, 429 with Retry-After
-     * until the minute is over. Null: no budget.
+     * until the minute is over. `takesTime`: the answer also waits that long, as a real engine's
+     * would (so a client can measure what it spends). `minuteMs` shortens the minute for tests.
+     * Null: no budget.
      */
-    budget: null as { perMinuteMs: number; msPerSolution: number } | null,
+    budget: null as { perMinuteMs: number; msPerSolution: number; takesTime?: boolean; minuteMs?: number } | null,
   };
   /** Query time spent in the current budget minute, and when that minute started. */
   const spent = { ms: 0, since: Date.now() };
@@ -154,25 +158,33 @@ export async function startWikidataServer(options: { turtle?: string[]; fixtures
       if (failure) return answer(failure, { 'retry-after': control.retryAfter, 'content-type': 'text/plain' }, failure === 429 ? 'Too Many Requests' : 'Service Unavailable');
       if (!query.trim() || UNSUPPORTED.some((r) => r.test(query)))
         return answer(400, { 'content-type': 'text/plain' }, 'query missing or using a feature the stand-in does not have');
+      const respond = () => {
+        try {
+          const json = store.query(withWdqsPrefixes(withoutPlannerHints(query)), { results_format: 'application/sparql-results+json' }) as string;
+          record.rows = (JSON.parse(json) as { results?: { bindings?: unknown[] } }).results?.bindings?.length ?? 0;
+          return answer(200, { 'content-type': 'application/sparql-results+json;charset=utf-8' }, json);
+        } catch (error) {
+          // The query service answers a malformed query with 400 and the parser's message.
+          return answer(400, { 'content-type': 'text/plain' }, `MalformedQueryException: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      };
       if (control.maxSolutions !== null || control.budget) {
-        if (control.budget && Date.now() - spent.since >= 60_000) Object.assign(spent, { ms: 0, since: Date.now() });
+        const minute = control.budget?.minuteMs ?? 60_000;
+        if (control.budget && Date.now() - spent.since >= minute) Object.assign(spent, { ms: 0, since: Date.now() });
         if (control.budget && spent.ms >= control.budget.perMinuteMs) {
-          const wait = Math.max(1, Math.ceil((spent.since + 60_000 - Date.now()) / 1000));
+          const wait = Math.max(1, Math.ceil((spent.since + minute - Date.now()) / 1000));
           return answer(429, { 'retry-after': String(wait), 'content-type': 'text/plain' }, 'Too Many Requests: query-time budget spent');
         }
         const touched = solutionsTouched(store, query);
         record.solutions = touched;
-        if (control.budget) spent.ms += touched * control.budget.msPerSolution;
+        const cost = control.budget ? touched * control.budget.msPerSolution : 0;
+        spent.ms += cost;
+        record.costMs = cost;
         if (control.maxSolutions !== null && touched > control.maxSolutions) return answer(500, { 'content-type': 'text/plain' }, TIMEOUT_BODY(query));
+        // The engine's time, spent before the answer as WDQS spends it.
+        if (control.budget?.takesTime && cost > 0) return void setTimeout(respond, cost);
       }
-      try {
-        const json = store.query(withWdqsPrefixes(withoutPlannerHints(query)), { results_format: 'application/sparql-results+json' }) as string;
-        record.rows = (JSON.parse(json) as { results?: { bindings?: unknown[] } }).results?.bindings?.length ?? 0;
-        return answer(200, { 'content-type': 'application/sparql-results+json;charset=utf-8' }, json);
-      } catch (error) {
-        // The query service answers a malformed query with 400 and the parser's message.
-        return answer(400, { 'content-type': 'text/plain' }, `MalformedQueryException: ${error instanceof Error ? error.message : String(error)}`);
-      }
+      return respond();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

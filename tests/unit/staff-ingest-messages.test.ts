@@ -28,8 +28,9 @@ describe('ingest runs on the staff pipeline page', () => {
       t('andMore', { count: 14 }),
       t('slowest', { kind: 'paintings', time: '0.8 s' }),
       t('failedQueries', { count: 2 }),
-      t('queryTimes', { count: 42, total: '3.4 s', heavy: 1, heavyTime: '1.2 s' }),
-      ...(['running', 'done', 'queue_full', 'failed'] as const).map((o) => t(`outcome.${o}`)),
+      t('queryTimes', { count: 42, total: '3.4 s', rows: 2000 }),
+      t('painterList'),
+      ...(['running', 'done', 'queue_full', 'failed', 'rate_limited', 'partial'] as const).map((o) => t(`outcome.${o}`)),
       ...(['no_image', 'no_label', 'in_catalog', 'painter_without_name', 'painter_taken_meanwhile'] as const).flatMap((r) => [
         t(`reason.${r}`, { count: 1 }),
         t(`reason.${r}`, { count: 3 }),

@@ -5,8 +5,8 @@ import { fetchWithRetry, type RetryOptions } from './http';
 
 /**
  * Wikidata through its SPARQL endpoint (address from WIKIDATA_SPARQL_URL). The pipeline sees only
- * `WikidataSource`: the qualifying painters (one heavy query per run), a painter's paintings and
- * labels of items (light, paged queries). The queries are exactly what the Wikidata Query Service
+ * `WikidataSource`: the qualifying painters of a slice of death years, a painter's paintings and
+ * labels of items, every query cheap and bounded (docs/pipeline.md "Cheap, bounded queries"). The queries are exactly what the Wikidata Query Service
  * runs; the tests run the same text on Oxigraph over Wikidata-shaped graphs (docs/pipeline.md).
  */
 export interface SparqlBinding {
@@ -16,7 +16,6 @@ export interface SparqlBinding {
 /** One query as the run records it: what it was, how long it took, what came back. */
 export interface QueryRecord {
   kind: string;
-  heavy: boolean;
   method: 'GET' | 'POST';
   ms: number;
   rows: number;
@@ -25,7 +24,7 @@ export interface QueryRecord {
 export type QueryTrace = (record: QueryRecord) => void;
 
 export interface Sparql {
-  select(query: string, info?: { kind?: string; heavy?: boolean; trace?: QueryTrace }): Promise<SparqlBinding[]>;
+  select(query: string, info?: { kind?: string; trace?: QueryTrace }): Promise<SparqlBinding[]>;
   /** Waits before a smaller query after a timeout (the service is busy; an identical retry would time out again). */
   backOff(): Promise<void>;
 }
@@ -42,11 +41,62 @@ export class SparqlTimeoutError extends Error {
  */
 const MAX_GET_URL = 7_000;
 
-export function sparqlClient(options: { url: string; userAgent?: string; retry?: RetryOptions; timeoutBackoffMs?: number }): Sparql {
+/**
+ * WDQS gives each client 60 s of query time a minute and answers 429 past it (and bans a client
+ * that ignores 429s). The shop keeps to half of it, by measure: the time its own queries took
+ * (their round trips, an upper bound of the service's time) within the last minute.
+ */
+export const QUERY_TIME_PER_MINUTE_MS = 30_000;
+
+export interface QueryBudget {
+  perMinuteMs: number;
+  /** The span the budget is counted over (WDQS: a minute). */
+  windowMs?: number;
+}
+
+/**
+ * Query times of the last window; `waitFor()` answers how long to wait before the next query so
+ * that the window's total stays under the budget, and forgets what that wait lets expire.
+ */
+function queryTimeKeeper(budget: QueryBudget, now: () => number = () => performance.now()) {
+  const windowMs = budget.windowMs ?? 60_000;
+  const spent: { at: number; ms: number }[] = [];
+  return {
+    add: (ms: number) => void spent.push({ at: now(), ms }),
+    waitFor(): number {
+      const t = now();
+      while (spent.length && spent[0]!.at <= t - windowMs) spent.shift();
+      let total = spent.reduce((n, q) => n + q.ms, 0);
+      let wait = 0;
+      // Wait until enough of the oldest queries leave the window; counted as gone once waited for.
+      while (spent.length && total >= budget.perMinuteMs) {
+        const oldest = spent.shift()!;
+        wait = Math.max(wait, oldest.at + windowMs - t);
+        total -= oldest.ms;
+      }
+      return Math.ceil(wait);
+    },
+  };
+}
+
+/**
+ * One keeper per endpoint for the whole process: each Inngest step is a call of its own with a
+ * client of its own, and the steps of a night must share one account of the minute.
+ */
+const keepers = new Map<string, ReturnType<typeof queryTimeKeeper>>();
+const sharedKeeper = (url: string) => {
+  if (!keepers.has(url)) keepers.set(url, queryTimeKeeper({ perMinuteMs: QUERY_TIME_PER_MINUTE_MS }));
+  return keepers.get(url)!;
+};
+
+export function sparqlClient(options: { url: string; userAgent?: string; retry?: RetryOptions; timeoutBackoffMs?: number; budget?: QueryBudget }): Sparql {
   const retry = options.retry ?? {};
   const sleep = retry.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const keeper = options.budget ? queryTimeKeeper(options.budget) : sharedKeeper(options.url);
   return {
     async select(query, info = {}) {
+      const wait = keeper.waitFor();
+      if (wait > 0) await sleep(wait);
       const get = `${options.url}${options.url.includes('?') ? '&' : '?'}${new URLSearchParams({ query }).toString()}`;
       const method = get.length <= MAX_GET_URL ? 'GET' : 'POST';
       const headers: Record<string, string> = { accept: 'application/sparql-results+json' };
@@ -55,15 +105,16 @@ export function sparqlClient(options: { url: string; userAgent?: string; retry?:
           ? { method, headers }
           : { method, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ query }).toString() };
       const started = performance.now();
-      const record = (rows: number, error?: unknown) =>
+      const record = (rows: number, error?: unknown) => {
+        keeper.add(performance.now() - started);
         info.trace?.({
           kind: info.kind ?? 'query',
-          heavy: info.heavy ?? false,
           method,
           ms: Math.round(performance.now() - started),
           rows,
           ...(error ? { error: error instanceof Error ? error.message.slice(0, 200) : String(error) } : {}),
         });
+      };
       try {
         const response = await fetchWithRetry(method === 'GET' ? get : options.url, init, {
           timeoutMs: 58_000,
@@ -221,7 +272,6 @@ export const labelLanguages = catalogLocales;
 export const MUL = 'mul';
 /** "private collection": a painting there has no museum a shopper could visit. */
 export const PRIVATE_COLLECTION = 'Q768717';
-export const PAINTER_LIST_LIMIT = 5_000;
 /** "circa", as a P1480 "sourcing circumstances" qualifier of an inception (P571): c. 1650. */
 export const CIRCA = 'Q5727902';
 /**
@@ -291,39 +341,56 @@ export function coCreatorsInPublicDomain(painting: string, painter: string, died
   }`;
 }
 
+/** One slice of the painter list: painters who died from `from` (inclusive; null: any time before) to `to` (exclusive). */
+export interface DeathSlice {
+  from: number | null;
+  to: number;
+}
+
+const instant = (year: number) => `"${year < 0 ? '-' : ''}${String(Math.abs(year)).padStart(4, '0')}-01-01T00:00:00Z"^^xsd:dateTime`;
+
 /**
- * The painters who qualify, most paintings with an image first: human, painter, every recorded
- * death date before `diedBefore`, at least `minPaintings` paintings with an image. This is the
- * run's one heavy query (it counts every painting with an image on Wikidata), so it is asked once
- * per run, whole, with a fixed text (the service can cache it), and never paged: painters already
- * ingested are left out on our side. `slice` restricts it to painters who died in a range of
- * years, counting only their paintings: the smaller query after a timeout.
+ * The painters who died in one slice of years, with their dates, in the public domain by the rule
+ * above: the first of the painter list's two cheap queries. A range filter on the death date
+ * (never `YEAR()`, which WDQS's optimisation guide calls slow), marked `rangeSafe` so WDQS reads it
+ * from its date index: the query costs what the slice's deaths cost, never all of Wikidata's
+ * paintings. Paged; a painter with two dates or two births has several rows, merged on our side.
  */
-export function paintersQuery(rule: { diedBefore: number; minPaintings: number; limit?: number; slice?: { from: number | null; to: number } }): string {
-  const slice = rule.slice;
-  const sliceFilter = slice
-    ? `\n      ?painter wdt:P570 ?sliceDeath .\n      FILTER (${slice.from !== null ? `YEAR(?sliceDeath) >= ${slice.from} && ` : ''}YEAR(?sliceDeath) < ${slice.to})`
-    : '';
-  return `${TOOL} (painters${slice ? ` died ${slice.from ?? ''}-${slice.to}` : ''})
-SELECT ?painter ?paintings (MAX(?died) AS ?death) (MIN(?born) AS ?birth) WHERE {
-  {
-    SELECT ?painter (COUNT(DISTINCT ?painting) AS ?paintings) WHERE {${sliceFilter}
-      ?painting wdt:P31 wd:Q3305213 ;
-                wdt:P18 ?image .
-      ${plainlyPaintedBy('?painting', '?painter', 'count')}
-    }
-    GROUP BY ?painter
-    HAVING (COUNT(DISTINCT ?painting) >= ${rule.minPaintings})
-  }
-  ?painter wdt:P31 wd:Q5 ;
-           wdt:P106 wd:Q1028181 ;
-           wdt:P570 ?died .
-  ${diedInPublicDomain('?painter', rule.diedBefore, 'painter')}
+export function paintersDiedQuery(slice: DeathSlice, diedBefore: number, limit: number, offset: number): string {
+  const range = [slice.from !== null ? `?died >= ${instant(slice.from)}` : null, `?died < ${instant(slice.to)}`].filter(Boolean).join(' && ');
+  return `${TOOL} (painters died ${slice.from ?? ''}-${slice.to})
+SELECT ?painter ?died ?born WHERE {
+  ?painter wdt:P570 ?died .
+  hint:Prior hint:rangeSafe true .
+  FILTER (${range})
+  ?painter wdt:P106 wd:Q1028181 ;
+           wdt:P31 wd:Q5 .
+  # Most painters on Wikidata have no painting item: those are never counted.
+  FILTER EXISTS { ?anyPainting wdt:P170 ?painter ; wdt:P31 wd:Q3305213 . }
+  ${diedInPublicDomain('?painter', diedBefore, 'painter')}
   OPTIONAL { ?painter wdt:P569 ?born . }
 }
-GROUP BY ?painter ?paintings
-ORDER BY DESC(?paintings) ?painter
-LIMIT ${rule.limit ?? PAINTER_LIST_LIMIT}`;
+ORDER BY ?painter ?died ?born
+LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * How many paintings with an image each of a batch of painters plainly painted, for those with at
+ * least `minPaintings`: the second cheap query, its cost the batch's paintings (a batch of 100
+ * painters touches a few thousand at most; a batch that times out is asked again in halves).
+ */
+export function painterPaintingsQuery(painterQids: string[], minPaintings: number): string {
+  return `${TOOL} (painter paintings)
+SELECT ?painter (COUNT(DISTINCT ?painting) AS ?paintings) WHERE {
+  VALUES ?painter { ${painterQids.map((q) => `wd:${q}`).join(' ')} }
+  ?painting wdt:P170 ?painter ;
+            wdt:P31 wd:Q3305213 ;
+            wdt:P18 ?image .
+  ${plainlyPaintedBy('?painting', '?painter', 'count')}
+}
+GROUP BY ?painter
+HAVING (COUNT(DISTINCT ?painting) >= ${minPaintings})
+ORDER BY ?painter`;
 }
 
 /**
@@ -496,19 +563,32 @@ export interface PainterRule {
 
 /** What the ingest needs from Wikidata. */
 export interface WikidataSource {
-  /** Every qualifying painter, most paintings first: one heavy query (smaller ones after a timeout). */
+  /** The qualifying painters who died in one slice of years (the painter list is refreshed slice by slice). */
+  paintersDied(slice: DeathSlice, rule: PainterRule, trace?: QueryTrace): Promise<PainterCandidate[]>;
+  /** Every qualifying painter, most paintings first: every slice of `deathSlices`, one after another. */
   painters(rule: PainterRule, trace?: QueryTrace): Promise<PainterCandidate[]>;
   /** The painter's paintings that are plainly theirs, every co-creator in the public domain too. */
   paintings(painterQid: string, rule: Pick<PainterRule, 'diedBefore'>, trace?: QueryTrace): Promise<PaintingFacts[]>;
   labels(qids: string[], trace?: QueryTrace): Promise<Labels>;
 }
 
-/** Death-year slices for the smaller painters queries after the whole one timed out. */
-export const PAINTER_SLICES: { from: number | null; to: number }[] = [
-  { from: 1850, to: Infinity },
-  { from: 1700, to: 1850 },
-  { from: null, to: 1700 },
-];
+/**
+ * The painter list's slices of death years, narrower where Wikidata records more painters: before
+ * 1400, the 15th century, quarter-centuries to 1800, decades after. A slice that still runs out of
+ * time is asked again in halves.
+ */
+export function deathSlices(diedBefore: number): DeathSlice[] {
+  const bounds = [1400, 1500];
+  for (let y = 1525; y <= 1800; y += 25) bounds.push(y);
+  for (let y = 1810; y < diedBefore; y += 10) bounds.push(y);
+  const ends = [...bounds.filter((b) => b < diedBefore), diedBefore];
+  return ends.map((to, i) => ({ from: i === 0 ? null : ends[i - 1]!, to }));
+}
+
+/** Rows a page of a slice's painters holds (a painter with two death dates has two rows). */
+export const PAINTER_PAGE = 2_000;
+/** Painters whose paintings one query counts. */
+export const PAINTER_BATCH = 100;
 
 /** The smallest page asked for after timeouts; a timeout below it ends the painter's ingest. */
 const MIN_PAGE = 25;
@@ -587,36 +667,70 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
   const pageSize = options.pageSize ?? 500;
   const labelBatch = options.labelBatch ?? 200;
   const factBatch = options.factBatch ?? 50;
-  const toCandidates = (rows: SparqlBinding[]) =>
-    rows.flatMap((row) => {
-      const id = qid(row.painter?.value);
-      return id ? [{ qid: id, paintings: Number(row.paintings?.value ?? 0), birthYear: yearOf(row.birth?.value), deathYear: yearOf(row.death?.value) }] : [];
-    });
   return {
-    async painters(rule, trace) {
-      try {
-        return toCandidates(await sparql.select(paintersQuery(rule), { kind: 'painters', heavy: true, trace }));
-      } catch (error) {
-        if (!(error instanceof SparqlTimeoutError)) throw error;
-      }
-      // The whole list ran out of time: wait, then ask for it in smaller parts, most recent deaths
-      // first (where most catalogued paintings are). A part that times out too ends the attempt:
-      // the service is struggling, and the run takes what it has.
-      const found: PainterCandidate[] = [];
-      for (const slice of PAINTER_SLICES) {
-        await sparql.backOff();
-        const to = Math.min(slice.to, rule.diedBefore);
-        if (slice.from !== null && slice.from >= to) continue;
+    async paintersDied(slice, rule, trace) {
+      // Who died in the slice, in the public domain: a slice that runs out of time is asked in halves.
+      const died = async (part: DeathSlice): Promise<SparqlBinding[]> => {
         try {
-          found.push(...toCandidates(await sparql.select(paintersQuery({ ...rule, slice: { from: slice.from, to } }), { kind: 'painters (part)', heavy: true, trace })));
+          // Paged, but never in smaller pages after a timeout: what costs is the range, not the page.
+          const rows: SparqlBinding[] = [];
+          for (let offset = 0; ; offset += PAINTER_PAGE) {
+            const page = await sparql.select(paintersDiedQuery(part, rule.diedBefore, PAINTER_PAGE, offset), { kind: 'painters died', trace });
+            rows.push(...page);
+            if (page.length < PAINTER_PAGE) return rows;
+          }
         } catch (error) {
-          if (!(error instanceof SparqlTimeoutError) || !found.length) throw error;
-          break;
+          const from = part.from ?? part.to - 1_000;
+          if (!(error instanceof SparqlTimeoutError) || part.to - from < 2) throw error;
+          await sparql.backOff();
+          const middle = Math.floor((from + part.to) / 2);
+          return [...(await died({ from: part.from, to: middle })), ...(await died({ from: middle, to: part.to }))];
+        }
+      };
+      const people = new Map<string, { born: number | null; died: number | null }>();
+      for (const row of await died(slice)) {
+        const id = qid(row.painter?.value);
+        if (!id) continue;
+        const seen = people.get(id) ?? { born: null, died: null };
+        const born = yearOf(row.born?.value);
+        const death = yearOf(row.died?.value);
+        people.set(id, {
+          born: born === null ? seen.born : Math.min(born, seen.born ?? born),
+          died: death === null ? seen.died : Math.max(death, seen.died ?? death),
+        });
+      }
+      // Their paintings counted, a batch at a time; a batch that runs out of time is counted in halves.
+      const counted = async (batch: string[]): Promise<SparqlBinding[]> => {
+        try {
+          return await sparql.select(painterPaintingsQuery(batch, rule.minPaintings), { kind: 'painter paintings', trace });
+        } catch (error) {
+          if (!(error instanceof SparqlTimeoutError) || batch.length < 2) throw error;
+          await sparql.backOff();
+          const half = Math.ceil(batch.length / 2);
+          return [...(await counted(batch.slice(0, half))), ...(await counted(batch.slice(half)))];
+        }
+      };
+      const ids = [...people.keys()].sort();
+      const found: PainterCandidate[] = [];
+      for (let i = 0; i < ids.length; i += PAINTER_BATCH) {
+        for (const row of await counted(ids.slice(i, i + PAINTER_BATCH))) {
+          const id = qid(row.painter?.value);
+          const person = id ? people.get(id) : undefined;
+          if (id && person) found.push({ qid: id, paintings: Number(row.paintings?.value ?? 0), birthYear: person.born, deathYear: person.died });
         }
       }
-      // A painter with death dates in two slices is in both: once here, with the larger count.
+      return found;
+    },
+    async painters(rule, trace) {
+      // A painter whose death dates fall in two slices is found in both: listed once.
       const once = new Map<string, PainterCandidate>();
-      for (const candidate of found) if ((once.get(candidate.qid)?.paintings ?? -1) < candidate.paintings) once.set(candidate.qid, candidate);
+      for (const slice of deathSlices(rule.diedBefore)) {
+        for (const candidate of await this.paintersDied(slice, rule, trace)) {
+          const seen = once.get(candidate.qid);
+          const deaths = [seen?.deathYear, candidate.deathYear].filter((y): y is number => typeof y === 'number');
+          once.set(candidate.qid, { ...candidate, deathYear: deaths.length ? Math.max(...deaths) : null });
+        }
+      }
       return [...once.values()].sort((a, b) => b.paintings - a.paintings || (a.qid < b.qid ? -1 : 1));
     },
     async paintings(painterQid, rule, trace) {

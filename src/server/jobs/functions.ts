@@ -10,6 +10,7 @@ import {
   ingestPainter,
   ingestResult,
   IngestRequest,
+  PAINTER_RULE,
   PAINTERS_OUT_OF_TIME,
   planIngest,
   STORIES_EVENT,
@@ -18,6 +19,7 @@ import {
   type PainterStep,
 } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
+import { finishPainterListRefresh, painterListDue, refreshSlice, startPainterListRefresh, type PainterListRefresh, type SliceStep } from '@/server/pipeline/painter-list';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
@@ -83,10 +85,22 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
           throw error;
         }
       };
+      // The stored painter list, refreshed first when a week old (never refreshed: the first night).
+      const trigger = event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule';
+      if (await step.run('is the painter list due', () => painterListDue(d.db, new Date()))) {
+        const refresh = (await step.run('start the painter list', () => startPainterListRefresh(d.db, PAINTER_RULE, { trigger }))) as PainterListRefresh;
+        const slices: SliceStep[] = [];
+        for (const [index, slice] of refresh.slices.entries()) {
+          slices.push(
+            (await step.run(`painter list, died ${slice.from ?? ''}-${slice.to}`, () =>
+              waitingOut(() => refreshSlice(d.db, source, refresh, index, PAINTER_RULE)),
+            )) as SliceStep,
+          );
+        }
+        await step.run('finish the painter list', () => finishPainterListRefresh(d.db, refresh, slices));
+      }
       const plan = (await step.run('plan the run', () =>
-        waitingOut(() =>
-          planIngest(d.db, source, { painters: request.painters, force: request.force, trigger: event.name === 'catalog/ingest.requested' ? 'staff' : 'schedule' }),
-        ),
+        waitingOut(() => planIngest(d.db, source, { painters: request.painters, force: request.force, trigger })),
       )) as IngestPlan;
       if (plan.skipped) return ingestResult(plan, []);
       const steps: PainterStep[] = [];

@@ -7,6 +7,8 @@ import { RateLimitedError } from '@/server/integrations/http';
 import { SparqlTimeoutError, type Labels, type PaintingFacts, type QueryRecord, type WikidataSource } from '@/server/integrations/wikidata';
 import { enqueue } from '@/server/jobs/outbox';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';
+import { painterListDue, refreshPainterList } from './painter-list';
+import { queuedTowardTarget } from './queue';
 import { joinSlug, slugify, uniqueSlug } from './slug';
 import { stripDisambiguation } from './titles';
 
@@ -16,6 +18,8 @@ export const PAINTERS_PER_RUN = 20;
 export const MIN_PAINTINGS_WITH_IMAGE = 5;
 /** A painter qualifies when they died before this year (public domain everywhere that matters). */
 export const DIED_BEFORE = 1926;
+/** The rule the painter list is computed by. */
+export const PAINTER_RULE = { diedBefore: DIED_BEFORE, minPaintings: MIN_PAINTINGS_WITH_IMAGE };
 export const SUBJECTS_PER_PAINTING = 8;
 /** Outbox event that asks for stories after an ingest added works. */
 export const STORIES_EVENT = 'catalog/stories.requested';
@@ -62,7 +66,6 @@ export interface IngestResult {
   taxaAdded: number;
   /** Paintings (and painters) left out, by reason. */
   left: Partial<Record<SkipReason, number>>;
-  heavyQueries: number;
   queries: QueryRecord[];
 }
 
@@ -97,7 +100,7 @@ export type PainterStep =
 
 const tracer = (queries: QueryRecord[], progress: (line: string) => void) => (q: QueryRecord) => {
   queries.push(q);
-  progress(`query ${q.kind}${q.heavy ? ' (heavy)' : ''}: ${q.ms} ms, ${q.rows} rows${q.error ? `, failed: ${q.error}` : ''}`);
+  progress(`query ${q.kind}: ${q.ms} ms, ${q.rows} rows${q.error ? `, failed: ${q.error}` : ''}`);
 };
 
 /**
@@ -122,7 +125,6 @@ async function recordOnRun(
     data: {
       queries: queries as unknown as Prisma.InputJsonValue,
       queryMs: queries.reduce((n, q) => n + q.ms, 0),
-      heavyQueries: queries.filter((q) => q.heavy).length,
       skipped,
       ...(step.painter ? { painters: { push: step.painter } } : {}),
       ...(step.added ? { worksQueued: { increment: step.added } } : {}),
@@ -134,7 +136,7 @@ async function recordOnRun(
 /**
  * The run's first step: records the run, marks runs that died past their lease as failed, and
  * chooses the painters: those whose unlabelled paintings now have a label, then the next
- * qualifying painters not yet ingested nor set aside, most paintings first (one heavy query).
+ * qualifying painters of the stored list not yet ingested nor set aside, most paintings first.
  */
 export async function planIngest(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestPlan> {
   const progress = settings.progress ?? (() => undefined);
@@ -145,7 +147,8 @@ export async function planIngest(db: Db, source: WikidataSource, settings: Inges
     where: { outcome: 'running', startedAt: { lt: new Date(startedAt.getTime() - RUN_LEASE_MS) } },
     data: { outcome: 'failed', finishedAt: startedAt, errors: ['the run stopped without finishing (past its lease); the next run took over'] },
   });
-  const queuedBefore = await db.artwork.count({ where: { status: 'queued' } });
+  // Works of a painter who cannot be introduced yet (under a block of 10) hold no queue place.
+  const queuedBefore = await queuedTowardTarget(db);
   const run = await db.ingestRun.create({ data: { trigger: settings.trigger ?? 'cli', startedAt, painters: [], errors: [] } });
   const plan: IngestPlan = { runId: run.id, queuedBefore, startedAt: startedAt.toISOString(), skipped: null, work: [], queries: [] };
   const trace = tracer(plan.queries, progress);
@@ -166,23 +169,22 @@ export async function planIngest(db: Db, source: WikidataSource, settings: Inges
     const retry = [...new Set(skips.filter((s) => relabelled.has(s.wikidataId)).map((s) => s.painterQid))].slice(0, RELABEL_PAINTERS_PER_RUN);
     const retryPainters = await db.artist.findMany({ where: { wikidataId: { in: retry } }, select: { wikidataId: true, birthYear: true, deathYear: true } });
 
-    // The run's one heavy query: every qualifying painter, most paintings first. Painters already
-    // ingested, or set aside after failing nights, are left out here, from our own tables.
-    const candidates = wanted > 0 ? await source.painters({ diedBefore: DIED_BEFORE, minPaintings: MIN_PAINTINGS_WITH_IMAGE }, trace) : [];
-    const qualifying = candidates.filter((p) => p.deathYear !== null && p.deathYear < DIED_BEFORE && p.paintings >= MIN_PAINTINGS_WITH_IMAGE);
-    const qids = qualifying.map((p) => p.qid);
-    const [done, setAside] = await Promise.all([
-      db.artist.findMany({ where: { wikidataId: { in: qids }, ingestedAt: { not: null } }, select: { wikidataId: true } }),
-      db.painterFailure.findMany({ where: { painterQid: { in: qids }, setAsideAt: { not: null } }, select: { painterQid: true } }),
-    ]);
-    const left = new Set([...done.map((a) => a.wikidataId), ...setAside.map((f) => f.painterQid)]);
-    const chosen = qualifying.filter((p) => !left.has(p.qid)).slice(0, wanted);
-    progress(
-      `${chosen.length} painters to ingest of ${qualifying.length} qualifying (${done.length} done before, ${setAside.length} set aside), ${retryPainters.length} to look at again (queue holds ${queuedBefore})`,
-    );
+    // The next painters from the stored list (painter-list.ts), most paintings first: never those
+    // already ingested, nor those set aside after failing nights.
+    const chosen =
+      wanted > 0
+        ? await db.$queryRaw<{ wikidata_id: string; birth_year: number | null; death_year: number | null }[]>`
+            SELECT c.wikidata_id, c.birth_year, c.death_year FROM painter_candidates c
+             WHERE c.paintings >= ${MIN_PAINTINGS_WITH_IMAGE} AND c.death_year < ${DIED_BEFORE}
+               AND NOT EXISTS (SELECT 1 FROM artists a WHERE a.wikidata_id = c.wikidata_id AND a.ingested_at IS NOT NULL)
+               AND NOT EXISTS (SELECT 1 FROM painter_failures f WHERE f.painter_qid = c.wikidata_id AND f.set_aside_at IS NOT NULL)
+             ORDER BY c.paintings DESC, c.wikidata_id LIMIT ${wanted}`
+        : [];
+    const listed = await db.painterCandidate.count();
+    progress(`${chosen.length} painters to ingest from the stored list of ${listed}, ${retryPainters.length} to look at again (queue holds ${queuedBefore})`);
     plan.work = [
       ...retryPainters.map((a) => ({ qid: a.wikidataId!, birthYear: a.birthYear, deathYear: a.deathYear, retry: true })),
-      ...chosen.map((p) => ({ qid: p.qid, birthYear: p.birthYear, deathYear: p.deathYear, retry: false })),
+      ...chosen.map((p) => ({ qid: p.wikidata_id, birthYear: p.birth_year, deathYear: p.death_year, retry: false })),
     ];
     await recordOnRun(db, run.id, { queries: plan.queries });
     return plan;
@@ -278,7 +280,6 @@ export function ingestResult(plan: IngestPlan, steps: PainterStep[]): IngestResu
     artworksAdded: written.reduce((n, s) => n + s.added, 0),
     taxaAdded: written.reduce((n, s) => n + s.taxaAdded, 0),
     left,
-    heavyQueries: queries.filter((q) => q.heavy).length,
     queries,
   };
 }
@@ -293,6 +294,9 @@ export function ingestResult(plan: IngestPlan, steps: PainterStep[]): IngestResu
  */
 export async function ingestCatalog(db: Db, source: WikidataSource, settings: IngestSettings = {}): Promise<IngestResult> {
   const progress = settings.progress ?? (() => undefined);
+  if (await painterListDue(db, settings.now ?? new Date())) {
+    await refreshPainterList(db, source, PAINTER_RULE, { trigger: settings.trigger ?? 'cli', now: settings.now, progress });
+  }
   const plan = await planIngest(db, source, settings);
   if (plan.skipped) return ingestResult(plan, []);
   const steps: PainterStep[] = [];
@@ -309,7 +313,7 @@ export async function ingestCatalog(db: Db, source: WikidataSource, settings: In
   await finishIngest(db, plan);
   const result = ingestResult(plan, steps);
   progress(
-    `ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.heavyQueries} heavy quer${result.heavyQueries === 1 ? 'y' : 'ies'}`,
+    `ingest done: ${result.artworksAdded} artworks queued, ${result.taxaAdded} browse pages added, left out ${JSON.stringify(result.left)}, ${result.queries.length} queries`,
   );
   return result;
 }

@@ -21,6 +21,7 @@ export const PublishRun = z
 export const IngestRun = z
   .object({
     id: z.int(),
+    kind: z.enum(['ingest', 'painter_list']).describe("ingest: a night's painters; painter_list: the weekly refresh of the stored painter list"),
     trigger: z.enum(publishTriggers),
     outcome: z.string().describe('running, done, queue_full or failed'),
     painters: z.array(z.string()).describe('Painters whose works this run took, as "<Q-id> <slug>"'),
@@ -28,11 +29,10 @@ export const IngestRun = z
     skipped: z
       .record(z.string(), z.int())
       .describe('Paintings (or painters) left out, by reason: no_image, no_label, in_catalog, painter_without_name, painter_taken_meanwhile'),
-    heavyQueries: z.int().describe("Queries that aggregate all of Wikidata's paintings (the painters list): 1 a run"),
     queries: z.object({
       count: z.int(),
       totalMs: z.int(),
-      heavyMs: z.int().describe('Time of the heavy queries'),
+      mostRows: z.int().describe('Rows of the largest answer: the bound every query is held to (docs/pipeline.md)'),
       slowest: z.object({ kind: z.string(), ms: z.int() }).nullable(),
       failed: z.int(),
     }),

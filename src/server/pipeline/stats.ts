@@ -64,17 +64,17 @@ export async function tryPainterAgain(db: Db, painterQid: string): Promise<{ cle
   return { cleared: (await db.painterFailure.deleteMany({ where: { painterQid } })).count > 0 };
 }
 
-type QueryRow = { kind?: unknown; heavy?: unknown; ms?: unknown; error?: unknown };
+type QueryRow = { kind?: unknown; ms?: unknown; rows?: unknown; error?: unknown };
 
 /** An ingest_runs row as staff see it: what it took, what it left out and why, and its query times. */
 export function ingestRunView(r: {
   id: number;
+  kind: string;
   trigger: PublishTrigger;
   outcome: string;
   painters: string[];
   worksQueued: number;
   skipped: unknown;
-  heavyQueries: number;
   queries: unknown;
   queryMs: number;
   errors: string[];
@@ -89,16 +89,16 @@ export function ingestRunView(r: {
   );
   return {
     id: r.id,
+    kind: r.kind === 'painter_list' ? ('painter_list' as const) : ('ingest' as const),
     trigger: r.trigger,
     outcome: r.outcome,
     painters: r.painters,
     worksQueued: r.worksQueued,
     skipped,
-    heavyQueries: r.heavyQueries,
     queries: {
       count: queries.length,
       totalMs: r.queryMs,
-      heavyMs: queries.filter((q) => q.heavy === true).reduce((n, q) => n + ms(q), 0),
+      mostRows: queries.reduce((n, q) => Math.max(n, typeof q.rows === 'number' ? q.rows : 0), 0),
       slowest: slowest ? { kind: String(slowest.kind ?? 'query'), ms: ms(slowest) } : null,
       failed: queries.filter((q) => q.error).length,
     },

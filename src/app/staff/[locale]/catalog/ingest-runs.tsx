@@ -11,14 +11,15 @@ const SHOWN_PAINTERS = 6;
 const reasons = ['no_image', 'no_label', 'in_catalog', 'painter_without_name', 'painter_taken_meanwhile'] as const;
 
 /**
- * The last ingest runs (ingest_runs): what each took from Wikidata, what it left out and why, and
- * how long its SPARQL queries took, so staff can see an ingest as well as the publish runs.
+ * The last ingest runs (ingest_runs), the painter list's weekly refreshes among them: what each
+ * took from Wikidata, what it left out and why, how long its SPARQL queries took and the largest
+ * answer, so staff can see an ingest as well as the publish runs.
  */
 export async function IngestRuns({ locale, runs }: { locale: Locale; runs: Run[] }) {
   const t = await getTranslations({ locale, namespace: 'StaffIngest' });
   const triggers = await getTranslations({ locale, namespace: 'Staff.catalog.trigger' });
   const seconds = (ms: number) => t('seconds', { seconds: Math.round(ms / 100) / 10 });
-  const outcome = (o: string) => (['running', 'done', 'queue_full', 'failed'].includes(o) ? t(`outcome.${o as 'done'}`) : o);
+  const outcome = (o: string) => (['running', 'done', 'queue_full', 'failed', 'rate_limited', 'partial'].includes(o) ? t(`outcome.${o as 'done'}`) : o);
   return (
     <section aria-labelledby="ingest-runs-title" className={styles.panel} data-testid="ingest-runs">
       <h2 id="ingest-runs-title">{t('title')}</h2>
@@ -46,7 +47,10 @@ export async function IngestRuns({ locale, runs }: { locale: Locale; runs: Run[]
               return (
                 <tr key={r.id}>
                   <td data-label={t('at')}>{dateTime(r.startedAt, locale)}</td>
-                  <td data-label={t('trigger')}>{triggers(r.trigger)}</td>
+                  <td data-label={t('trigger')}>
+                    {triggers(r.trigger)}
+                    {r.kind === 'painter_list' && <span className={styles.sub}> {t('painterList')}</span>}
+                  </td>
                   <td data-label={t('outcomeHead')}>{outcome(r.outcome)}</td>
                   <td data-label={t('painters')}>
                     {count(r.painters.length, locale)}
@@ -63,7 +67,7 @@ export async function IngestRuns({ locale, runs }: { locale: Locale; runs: Run[]
                   </td>
                   <td data-label={t('skipped')}>{left.join(' · ') || '—'}</td>
                   <td data-label={t('queries')}>
-                    {t('queryTimes', { count: r.queries.count, total: seconds(r.queries.totalMs), heavy: r.heavyQueries, heavyTime: seconds(r.queries.heavyMs) })}
+                    {t('queryTimes', { count: r.queries.count, total: seconds(r.queries.totalMs), rows: r.queries.mostRows })}
                     {r.queries.slowest && <span className={styles.sub}> {t('slowest', { kind: r.queries.slowest.kind, time: seconds(r.queries.slowest.ms) })}</span>}
                     {r.queries.failed > 0 && <span className={styles.sub}> {t('failedQueries', { count: r.queries.failed })}</span>}
                   </td>
