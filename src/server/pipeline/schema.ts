@@ -23,7 +23,7 @@ export const IngestRun = z
     id: z.int(),
     kind: z.enum(['ingest', 'painter_list']).describe("ingest: a night's painters; painter_list: the weekly refresh of the stored painter list"),
     trigger: z.enum(publishTriggers),
-    outcome: z.string().describe('running, done, queue_full or failed'),
+    outcome: z.string().describe('running, done, queue_full, failed, rate_limited, or (a painter list refresh) partial'),
     painters: z.array(z.string()).describe('Painters whose works this run took, as "<Q-id> <slug>"'),
     worksQueued: z.int(),
     skipped: z

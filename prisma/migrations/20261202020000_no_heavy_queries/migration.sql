@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ingest_runs" DROP COLUMN "heavy_queries";
+
