@@ -109,6 +109,7 @@ describe('artworks', () => {
       title: '星月夜',
       artist: { slug: 'vincent-van-gogh', name: expect.stringMatching(/ゴッホ/) },
       year: 1889,
+      yearPrecision: 'year',
       widthCm: expect.any(Number),
       heightCm: expect.any(Number),
       imageFile: expect.any(String),

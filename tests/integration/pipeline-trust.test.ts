@@ -1,8 +1,18 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createTranslator } from 'next-intl';
+import { isValidElement, type ReactNode } from 'react';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { formatWorkDate, type CatalogTranslator } from '@/lib/work-date';
+import { recountCatalog } from '@/server/catalog/counts';
+import { artworkDetail, artworksBySlugs } from '@/server/catalog/service';
 import type { Db } from '@/server/db/client';
 import { sparqlClient, wikidataSource, type PaintingFacts } from '@/server/integrations/wikidata';
 import { DIED_BEFORE, ingestPainter, type IngestPlan } from '@/server/pipeline/ingest';
+import { templateStory, type StoryFacts } from '@/server/pipeline/stories';
+import type { DatePrecision } from '@/shared/catalog';
+import { locales, type Locale } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
+import { rest } from '../support/rest';
 import { startWikidataServer } from '../support/wikidata';
 import { graphTurtle, itemTurtle, painter, painting, TURTLE_PREFIXES } from '../support/wikidata-graph';
 
@@ -11,8 +21,31 @@ import { graphTurtle, itemTurtle, painter, painting, TURTLE_PREFIXES } from '../
  * c. a year, a decade, a century), the museum a visitor can walk into (the building, P276, before
  * the organisation, P195), and a movement taken from the painter marked as the painter's. The
  * shop's own queries run on Oxigraph over a Wikidata-shaped graph, and the ingest writes into a
- * database of this file's own.
+ * database of this file's own, which the artwork page then reads through the real procedures
+ * (next-intl's request config is Next's: here the real messages of the page's locale).
  */
+
+const messages = (locale: Locale) => JSON.parse(readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8'));
+let requestLocale: Locale = 'en';
+vi.mock('next-intl/server', () => ({
+  setRequestLocale: (locale: Locale) => void (requestLocale = locale),
+  getTranslations: async (arg: string | { locale: Locale; namespace: string }) =>
+    typeof arg === 'string'
+      ? createTranslator({ locale: requestLocale, namespace: arg, messages: messages(requestLocale) })
+      : createTranslator({ locale: arg.locale, namespace: arg.namespace, messages: messages(arg.locale) }),
+  getMessages: async () => messages(requestLocale),
+}));
+// The page is only built here, never rendered in a browser: Next's and next-intl's navigation are stand-ins.
+vi.mock('next/navigation', () => ({
+  notFound: () => {
+    throw new Error('notFound');
+  },
+  useRouter: () => ({}),
+  usePathname: () => '/',
+  useSearchParams: () => new URLSearchParams(),
+}));
+vi.mock('@/i18n/navigation', () => ({ Link: 'a', useRouter: () => ({}), usePathname: () => '/' }));
+const catalogT = (locale: Locale) => createTranslator({ locale, namespace: 'Catalog', messages: messages(locale) }) as unknown as CatalogTranslator;
 
 const PAINTER = 'Q97000';
 const ALTE_PINAKOTHEK = 'Q154568'; // an art museum (Q207694)
@@ -118,6 +151,8 @@ const source = () => wikidataSource(sparqlClient({ url: wdqs.url }));
 beforeAll(async () => {
   own = await ownDatabase('trust');
   db = own.db;
+  // The page reads through the app's own client (db()): this file's database.
+  process.env.DATABASE_URL = own.url;
   wdqs = await startWikidataServer({ fixtures: false, turtle: graph });
   facts = new Map((await source().paintings(PAINTER, { diedBefore: DIED_BEFORE })).map((p) => [p.qid, p]));
 }, 120_000);
@@ -208,5 +243,158 @@ describe('the ingest writes what a visitor is shown', () => {
     expect(links('Q97002', 'movement')).toEqual([['impressionism', true]]);
     // Only movements are ever marked as the painter's.
     expect(works.flatMap((w) => w.taxa.filter((l) => l.viaPainter && l.taxon.kind !== 'movement'))).toEqual([]);
+  });
+});
+
+describe('dates in the seven languages', () => {
+  const forms: Record<Locale, Record<DatePrecision, string>> = {
+    en: { year: '1650', circa: 'c. 1650', decade: '1650s', century: '17th century' },
+    de: { year: '1650', circa: 'um 1650', decade: '1650er Jahre', century: '17. Jahrhundert' },
+    fr: { year: '1650', circa: 'vers 1650', decade: 'années 1650', century: 'XVIIe siècle' },
+    es: { year: '1650', circa: 'h. 1650', decade: 'década de 1650', century: 'siglo XVII' },
+    it: { year: '1650', circa: '1650 circa', decade: 'anni 1650', century: 'XVII secolo' },
+    ja: { year: '1650', circa: '1650年頃', decade: '1650年代', century: '17世紀' },
+    vi: { year: '1650', circa: 'khoảng năm 1650', decade: 'thập niên 1650', century: 'thế kỷ 17' },
+  };
+  test('year, circa, decade and century, the year never grouped (1,650)', () => {
+    expect(Object.keys(forms).sort()).toEqual([...locales].sort());
+    for (const locale of locales) {
+      const t = catalogT(locale);
+      for (const precision of ['year', 'circa', 'decade', 'century'] as const) {
+        expect(formatWorkDate(t, precision === 'century' ? 1601 : 1650, precision), `${locale} ${precision}`).toBe(forms[locale][precision]);
+      }
+      expect(formatWorkDate(t, null, 'circa')).toBeNull();
+    }
+  });
+
+  test('ordinals and Roman numerals of other centuries', () => {
+    const century = (locale: Locale, year: number) => formatWorkDate(catalogT(locale), year, 'century');
+    expect([101, 201, 1001, 1101, 1201, 1901, 2001].map((y) => century('en', y))).toEqual([
+      '2nd century',
+      '3rd century',
+      '11th century',
+      '12th century',
+      '13th century',
+      '20th century',
+      '21st century',
+    ]);
+    expect(century('fr', 1)).toBe('Ier siècle');
+    expect(century('fr', 1801)).toBe('XIXe siècle');
+    expect(century('es', 1401)).toBe('siglo XV');
+    expect(century('it', 1901)).toBe('XX secolo');
+  });
+
+  test('the template stories say it as exactly, in the six catalog languages', () => {
+    const facts: StoryFacts = {
+      title: { en: 'Irises' },
+      artist: { en: 'Ada' },
+      year: 1650,
+      yearPrecision: 'year',
+      heightCm: null,
+      widthCm: null,
+      museum: null,
+      movement: null,
+      genre: null,
+    };
+    const sentences = (precision: DatePrecision, year = 1650) =>
+      Object.fromEntries((['en', 'es', 'fr', 'de', 'it', 'ja'] as const).map((l) => [l, templateStory({ ...facts, year, yearPrecision: precision }, l)]));
+    expect(sentences('year')).toMatchObject({ en: expect.stringContaining('It dates from 1650.'), de: expect.stringContaining('Es entstand 1650.') });
+    const circa = sentences('circa');
+    expect(circa.en).toContain('It dates from about 1650.');
+    expect(circa.es).toContain('Data de hacia 1650.');
+    expect(circa.fr).toContain('Il date des environs de 1650.');
+    expect(circa.de).toContain('Es entstand um 1650.');
+    expect(circa.it).toContain('Risale al 1650 circa.');
+    expect(circa.ja).toContain('制作年は1650年頃です。');
+    const decade = sentences('decade');
+    expect(decade.en).toContain('It dates from the 1650s.');
+    expect(decade.es).toContain('Data de la década de 1650.');
+    expect(decade.fr).toContain('Il date des années 1650.');
+    expect(decade.de).toContain('Es entstand in den 1650er Jahren.');
+    expect(decade.it).toContain('Risale agli anni 1650.');
+    expect(decade.ja).toContain('1650年代の作品です。');
+    const century = sentences('century', 1601);
+    expect(century.en).toContain('It dates from the 17th century.');
+    expect(century.es).toContain('Data del siglo XVII.');
+    expect(century.fr).toContain('Il date du XVIIe siècle.');
+    expect(century.de).toContain('Es entstand im 17. Jahrhundert.');
+    expect(century.it).toContain('Risale al XVII secolo.');
+    expect(century.ja).toContain('17世紀の作品です。');
+    // Never the stored first year of a century as if it were the date.
+    for (const text of Object.values(century)) expect(text).not.toContain('1601');
+  });
+});
+
+/** Every string of a tree as the page returns it (components' props included), without rendering them. */
+function strings(node: ReactNode, out: string[] = []): string[] {
+  if (typeof node === 'string' || typeof node === 'number') out.push(String(node));
+  else if (Array.isArray(node)) for (const child of node) strings(child as ReactNode, out);
+  else if (isValidElement<Record<string, unknown>>(node)) strings(node.props.children as ReactNode, out);
+  return out;
+}
+/** The structured data a page's JsonLd element carries. */
+function jsonLd(node: ReactNode): Record<string, unknown>[] {
+  if (Array.isArray(node)) return node.flatMap((child) => jsonLd(child as ReactNode));
+  if (!isValidElement<Record<string, unknown>>(node)) return [];
+  if (Array.isArray(node.props.data)) return node.props.data as Record<string, unknown>[];
+  return jsonLd(node.props.children as ReactNode);
+}
+
+describe('the catalog read model and the artwork page', () => {
+  beforeAll(async () => {
+    await db.artwork.updateMany({ where: { artist: { wikidataId: PAINTER } }, data: { status: 'published', publishedAt: new Date() } });
+    await db.artist.updateMany({ where: { wikidataId: PAINTER }, data: { status: 'published' } });
+    await recountCatalog(db);
+  });
+
+  test('cards and the detail carry the precision; a movement from the painter is marked', async () => {
+    const detail = await artworkDetail(db, 'circa-year', 'en');
+    expect(detail.artwork).toMatchObject({ year: 1650, yearPrecision: 'circa' });
+    expect(detail.artwork.taxa.filter((t) => t.kind === 'movements')).toEqual([expect.objectContaining({ slug: 'impressionism', viaPainter: true })]);
+    expect(detail.artwork.taxa.filter((t) => t.kind === 'museums')).toEqual([expect.objectContaining({ slug: 'alte-pinakothek', viaPainter: false })]);
+    // Related works are cards too, from the same statement.
+    expect(detail.related.find((c) => c.slug === 'a-century')).toMatchObject({ year: 1601, yearPrecision: 'century' });
+    const own = await artworkDetail(db, 'plain-year', 'en');
+    expect(own.artwork.taxa.filter((t) => t.kind === 'movements')).toEqual([expect.objectContaining({ slug: 'baroque', viaPainter: false })]);
+    const cards = await artworksBySlugs(db, ['a-decade', 'a-century', 'plain-year'], 'en');
+    expect(cards.map((c) => [c.slug, c.year, c.yearPrecision])).toEqual([
+      ['a-decade', 1650, 'decade'],
+      ['a-century', 1601, 'century'],
+      ['plain-year', 1650, 'year'],
+    ]);
+    // /v1 keeps its fields and adds these two.
+    const answer = await rest('GET', '/artworks/circa-year', { db });
+    expect(answer.status).toBe(200);
+    expect(answer.body.artwork).toMatchObject({ slug: 'circa-year', year: 1650, yearPrecision: 'circa' });
+    expect(answer.body.artwork.taxa.find((t: { kind: string }) => t.kind === 'movements')).toMatchObject({ slug: 'impressionism', viaPainter: true });
+    const list = await rest('GET', '/artworks', { db, query: { artist: 'ada-vertrauen' } });
+    expect(list.body.items.find((c: { slug: string }) => c.slug === 'a-decade')).toMatchObject({ year: 1650, yearPrecision: 'decade' });
+  });
+
+  test("the page shows the date as exactly as it is known and the painter's movement as the painter's, in seven languages", async () => {
+    const { default: ArtworkPage } = await import('@/app/[locale]/artworks/[slug]/page');
+    const page = async (locale: Locale, slug: string) => {
+      const tree = await ArtworkPage({ params: Promise.resolve({ locale, slug }) });
+      return { text: strings(tree), data: jsonLd(tree) };
+    };
+    for (const locale of locales) {
+      const circa = await page(locale, 'circa-year');
+      const m = messages(locale);
+      expect(circa.text, locale).toContain(formatWorkDate(catalogT(locale), 1650, 'circa'));
+      expect(circa.text, locale).toContain(m.Artwork.facts.movementOfPainter);
+      expect(circa.text, locale).not.toContain(m.Artwork.facts.movement);
+      const plain = await page(locale, 'plain-year');
+      expect(plain.text, locale).toContain(m.Artwork.facts.movement);
+      expect(plain.text, locale).not.toContain(m.Artwork.facts.movementOfPainter);
+    }
+    const en = await page('en', 'a-century');
+    expect(en.text).toContain('17th century');
+    expect(en.text).not.toContain('1601');
+    // dateCreated is a plain year only when the year is known to the year.
+    const artwork = (data: Record<string, unknown>[]) => data.find((d) => d['@type'] === 'VisualArtwork')!;
+    expect(artwork(en.data)).not.toHaveProperty('dateCreated');
+    expect(artwork((await page('en', 'circa-year')).data)).not.toHaveProperty('dateCreated');
+    expect(artwork((await page('en', 'plain-year')).data)).toMatchObject({ dateCreated: '1650' });
+    expect((await page('ja', 'a-decade')).text).toContain('1650年代');
   });
 });

@@ -91,6 +91,7 @@ describe('template stories state only the facts the row holds', () => {
     title: { en: 'Irises' },
     artist: { en: 'Vincent van Gogh' },
     year: null,
+    yearPrecision: 'year',
     heightCm: 71,
     widthCm: 93,
     museum: null,

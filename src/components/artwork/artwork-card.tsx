@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { Link } from '@/i18n/navigation';
 import { formatUsd } from '@/lib/format';
+import { formatWorkDate } from '@/lib/work-date';
 import type { ArtworkCard as Card } from '@/server/catalog/schema';
 import { pagePath } from '@/shared/paths';
 import { prices } from '@/shared/prices';
@@ -21,6 +22,7 @@ export function ArtworkCard({ work, priority = false, onFavoriteChange }: { work
   const t = useTranslations('Catalog');
   const locale = useLocale();
   const ratio = work.widthCm && work.heightCm ? work.widthCm / work.heightCm : null;
+  const date = formatWorkDate(t, work.year, work.yearPrecision);
   return (
     <li className={styles.card} data-slug={work.slug}>
       <Link href={pagePath.artwork(work.slug)} className={styles.cardLink}>
@@ -37,7 +39,7 @@ export function ArtworkCard({ work, priority = false, onFavoriteChange }: { work
       </Link>
       <p className={styles.cardArtist}>
         {work.artist.name}
-        {work.year != null ? <span className={styles.cardYear}>{work.year}</span> : null}
+        {date ? <span className={styles.cardYear}>{date}</span> : null}
       </p>
       <p className={styles.cardPrice}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
       <FavoriteButton slug={work.slug} title={work.title} look="icon" className={styles.cardHeart} onChange={onFavoriteChange} />

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { taxonKinds } from '@/shared/catalog';
+import { datePrecisions, taxonKinds } from '@/shared/catalog';
 import { commonsWidths } from '@/shared/images';
 import { locales } from '@/shared/locales';
 
@@ -73,6 +73,9 @@ export const ArtworkCard = z
     title: z.string(),
     artist: ArtistRef,
     year: z.int().nullable(),
+    yearPrecision: z
+      .enum(datePrecisions)
+      .describe('How exactly year is known: year (1650), circa (c. 1650), decade (the 1650s: year is its first), century (year is its first: 1601 is the 17th century)'),
     widthCm: z.number().nullable(),
     heightCm: z.number().nullable(),
     ...Image,
@@ -155,7 +158,9 @@ export const ArtworkDetail = z
       wikidataId: z.string().nullable(),
       featured: z.boolean(),
       publishedAt: z.iso.datetime().nullable(),
-      taxa: z.array(TaxonRef).describe('Museum, movement, genre and subjects'),
+      taxa: z
+        .array(TaxonRef.extend({ viaPainter: z.boolean().describe("A movement the painting has from its painter's statements, not its own: show it as the painter's") }))
+        .describe('Museum, movement, genre and subjects'),
     }),
     related: z.array(ArtworkCard).describe('Other works by the artist or of the same movement'),
   })

@@ -2,7 +2,7 @@ import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import { planOnce, readRows, type Db } from '@/server/db/client';
 import { notFound } from '@/server/errors';
-import { kindOf, pluralOf, taxonKinds, type TaxonKindPlural } from '@/shared/catalog';
+import { kindOf, pluralOf, taxonKinds, type DatePrecision, type TaxonKindPlural } from '@/shared/catalog';
 import { textLocale, type Locale } from '@/shared/locales';
 import { BROWSE_PAGE_MIN_WORKS } from './counts';
 import {
@@ -28,6 +28,7 @@ interface CardRow {
   slug: string;
   title: string;
   year: number | null;
+  year_precision: DatePrecision;
   width_cm: number | null;
   height_cm: number | null;
   image_file: string | null;
@@ -39,7 +40,7 @@ interface CardRow {
 function cards(chosen: Prisma.Sql, locale: Locale, extra: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const lang = textLocale(locale);
   return Prisma.sql`
-    SELECT w.slug${extra}, w.year, w.width_cm::float8 AS width_cm, w.height_cm::float8 AS height_cm, w.image_file,
+    SELECT w.slug${extra}, w.year, w.year_precision::text AS year_precision, w.width_cm::float8 AS width_cm, w.height_cm::float8 AS height_cm, w.image_file,
            COALESCE(tl.title, te.title,
              (SELECT x.title FROM artwork_texts x WHERE x.artwork_id = w.id AND x.title IS NOT NULL ORDER BY x.locale LIMIT 1),
              w.slug) AS title,
@@ -60,6 +61,7 @@ function toCard(row: CardRow): ArtworkCard {
     title: row.title,
     artist: { slug: row.artist_slug, name: row.artist_name },
     year: row.year,
+    yearPrecision: row.year_precision,
     widthCm: row.width_cm,
     heightCm: row.height_cm,
     imageFile: row.image_file,
@@ -738,7 +740,7 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
     const [ranks, rankOrder] = ranksItself ? [Prisma.sql`m.rank`, Prisma.sql`rank DESC`] : rankedByTitles(words.join(' '));
     // The page is ranked from the matches' ids and popularity alone; only its 48 works are read.
     chosen = Prisma.sql`
-      SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, r.ord
+      SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, r.ord
         FROM (SELECT p.id, row_number() OVER (ORDER BY ${rankOrder}, p.popularity DESC, p.id) AS ord FROM (
                 SELECT m.id, m.popularity, ${ranks}
                   FROM matched m
@@ -754,14 +756,14 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
       // 5.3 → 1.0 ms of database time at 100,000 works). A place whose work is no longer published
       // shows nothing (docs/database.md "The grid's order").
       chosen = Prisma.sql`
-        SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, g.position AS ord
+        SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, g.position AS ord
           FROM (SELECT g.position, g.artwork_id FROM grid_positions g WHERE g.position > ${offset} ORDER BY g.position LIMIT ${literalCount(PAGE_SIZE)}) g
           JOIN artworks w ON w.id = g.artwork_id AND w.status = 'published'`;
     } else {
       // The page's ids first (an index-only walk of the popularity index when unfiltered), then
       // their rows: a deep page (OFFSET 96,000) skips index entries, not table rows (165 ms → 17 ms).
       chosen = Prisma.sql`
-        SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id,
+        SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id,
                row_number() OVER (ORDER BY w.popularity DESC, w.id) AS ord
           FROM artworks w
          WHERE w.id IN (SELECT w.id FROM artworks w WHERE ${where} ORDER BY w.popularity DESC, w.id ${window})`;
@@ -801,7 +803,7 @@ export async function artworksBySlugs(db: Db, slugs: string[], locale: Locale): 
   const wanted = [...new Set(slugs.filter(isSlug))];
   if (!wanted.length) return [];
   const chosen = Prisma.sql`
-    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, array_position(${wanted}::text[], w.slug) AS ord
+    SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, array_position(${wanted}::text[], w.slug) AS ord
       FROM artworks w WHERE w.slug = ANY(${wanted}::text[]) AND w.status = 'published'`;
   return (await readRows<CardRow>(db, planOnce(cards(chosen, locale)))).map(toCard);
 }
@@ -813,7 +815,7 @@ export async function artworksBySlugs(db: Db, slugs: string[], locale: Locale): 
  */
 function cardsJson(chosen: Prisma.Sql, locale: Locale): Prisma.Sql {
   return Prisma.sql`(SELECT COALESCE(json_agg(json_build_object(
-      'slug', c.slug, 'title', c.title, 'year', c.year, 'width_cm', c.width_cm, 'height_cm', c.height_cm,
+      'slug', c.slug, 'title', c.title, 'year', c.year, 'year_precision', c.year_precision, 'width_cm', c.width_cm, 'height_cm', c.height_cm,
       'image_file', c.image_file, 'artist_slug', c.artist_slug, 'artist_name', c.artist_name) ORDER BY c.ord), '[]')
     FROM (${cards(chosen, locale, Prisma.sql`, w.ord`)}) c)`;
 }
@@ -821,7 +823,7 @@ function cardsJson(chosen: Prisma.Sql, locale: Locale): Prisma.Sql {
 /** A page of the best-known works `where` admits (which may name the outer statement's row): what `cards` takes. */
 function worksByPopularity(where: Prisma.Sql, page: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id,
+    SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id,
            row_number() OVER (ORDER BY w.popularity DESC, w.id) AS ord
       FROM artworks w
      WHERE w.id IN (SELECT w.id FROM artworks w WHERE ${where} ORDER BY w.popularity DESC, w.id LIMIT ${literalCount(PAGE_SIZE)} OFFSET ${offsetOf(page)})`;
@@ -832,7 +834,7 @@ interface DetailRow extends CardRow {
   wikidata_id: string | null;
   featured: boolean;
   published_at: Date | null;
-  taxa: { kind: keyof typeof pluralOf; slug: string; name: string; works: number }[];
+  taxa: { kind: keyof typeof pluralOf; slug: string; name: string; works: number; via_painter: boolean }[];
   related: CardRow[];
 }
 
@@ -857,18 +859,18 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
   // sorting the movement's works (50 ms). A small one: collect its few works from its links,
   // since walking the whole catalog for them would find nothing for 100,000 probes.
   const related = Prisma.sql`
-    SELECT r.id, r.slug, r.year, r.width_cm, r.height_cm, r.image_file, r.artist_id,
+    SELECT r.id, r.slug, r.year, r.year_precision, r.width_cm, r.height_cm, r.image_file, r.artist_id,
            row_number() OVER (ORDER BY r.grp, r.popularity DESC, r.id) AS ord FROM (
-      (SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, 0 AS grp FROM artworks w
+      (SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, 0 AS grp FROM artworks w
         WHERE w.artist_id = aw.artist_id AND w.status = 'published' AND w.id <> aw.id
         ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})
       UNION ALL
-      (SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, 1 AS grp FROM artworks w
+      (SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, 1 AS grp FROM artworks w
         WHERE mv.works >= ${LARGE_MOVEMENT} AND w.status = 'published' AND w.artist_id <> aw.artist_id
           AND EXISTS (SELECT 1 FROM artwork_taxa l WHERE l.artwork_id = w.id AND l.taxon_id = ANY(mv.ids) OFFSET 0)
         ORDER BY w.popularity DESC, w.id LIMIT ${RELATED})
       UNION ALL
-      (SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, 1 AS grp
+      (SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, w.popularity, 1 AS grp
          FROM (SELECT DISTINCT l.artwork_id FROM artwork_taxa l WHERE mv.works < ${LARGE_MOVEMENT} AND l.taxon_id = ANY(mv.ids)) l
          -- Each linked work by primary key (OFFSET 0: not knowing which movements, the planner would
          -- rather scan artworks or walk the whole popularity index).
@@ -890,7 +892,7 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
             Prisma.sql`, w.id, w.artist_id, w.wikidata_id, w.featured, w.published_at, COALESCE(tl.story, te.story) AS story`,
           )} OFFSET 0) aw
           CROSS JOIN LATERAL (
-            SELECT COALESCE(json_agg(json_build_object('kind', t.kind, 'slug', t.slug, 'name', COALESCE(xl.name, xe.name, t.slug), 'works', t.artwork_count)), '[]') AS taxa,
+            SELECT COALESCE(json_agg(json_build_object('kind', t.kind, 'slug', t.slug, 'name', COALESCE(xl.name, xe.name, t.slug), 'works', t.artwork_count, 'via_painter', l.via_painter)), '[]') AS taxa,
                    COALESCE(array_agg(t.id) FILTER (WHERE t.kind = 'movement'), '{}') AS ids,
                    COALESCE(sum(t.artwork_count) FILTER (WHERE t.kind = 'movement'), 0) AS works
               FROM artwork_taxa l JOIN taxa t ON t.id = l.taxon_id
@@ -900,8 +902,14 @@ export async function artworkDetail(db: Db, slug: string, locale: Locale) {
       )
     : [];
   if (!row) throw notFound(`No artwork in the catalog has the slug "${slug}".`);
-  const taxa: TaxonRef[] = row.taxa
-    .map((taxon) => ({ kind: pluralOf[taxon.kind], slug: taxon.slug, name: taxon.name, hasPage: taxon.works >= BROWSE_PAGE_MIN_WORKS }))
+  const taxa: (TaxonRef & { viaPainter: boolean })[] = row.taxa
+    .map((taxon) => ({
+      kind: pluralOf[taxon.kind],
+      slug: taxon.slug,
+      name: taxon.name,
+      hasPage: taxon.works >= BROWSE_PAGE_MIN_WORKS,
+      viaPainter: taxon.via_painter,
+    }))
     .sort((a, b) => taxonKinds.indexOf(a.kind) - taxonKinds.indexOf(b.kind) || a.name.localeCompare(b.name));
   return {
     artwork: {
@@ -1083,7 +1091,7 @@ export async function taxonDetail(db: Db, kind: string, slug: string, page: numb
   const single = kindFor(kind);
   const lang = textLocale(locale);
   const works = Prisma.sql`
-    SELECT w.id, w.slug, w.year, w.width_cm, w.height_cm, w.image_file, w.artist_id, p.position AS ord
+    SELECT w.id, w.slug, w.year, w.year_precision, w.width_cm, w.height_cm, w.image_file, w.artist_id, p.position AS ord
       FROM (SELECT p.position, p.artwork_id FROM taxon_positions p
              WHERE p.taxon_id = tx.id AND p.position > ${offsetOf(page)} ORDER BY p.position LIMIT ${literalCount(PAGE_SIZE)}) p
       JOIN artworks w ON w.id = p.artwork_id AND w.status = 'published'`;

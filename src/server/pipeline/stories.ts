@@ -1,6 +1,8 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import { parseJsonAnswer, type LanguageModel } from '@/server/integrations/llm';
+import { centuryOf, romanNumeral } from '@/lib/work-date';
+import type { DatePrecision } from '@/shared/catalog';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 
 /** The facts a story may state: exactly what the catalog row holds, nothing else. */
@@ -8,6 +10,8 @@ export interface StoryFacts {
   title: Partial<Record<CatalogLocale, string>>;
   artist: Partial<Record<CatalogLocale, string>>;
   year: number | null;
+  /** How exactly `year` is known: circa, the decade or the century it begins (docs/pipeline.md). */
+  yearPrecision: DatePrecision;
   heightCm: number | null;
   widthCm: number | null;
   museum: Partial<Record<CatalogLocale, string>> | null;
@@ -23,10 +27,29 @@ const size = (f: StoryFacts, locale: CatalogLocale) => {
 };
 
 type Sentence = (v: string) => string;
-const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string; year: Sentence; size: Sentence; museum: Sentence; movement: Sentence; genre: Sentence }> = {
+/** When a work was made, as exactly as it is known: `year` is the year, circa, or the first of the decade or century. */
+type DateSentence = (year: number, precision: DatePrecision) => string;
+const englishOrdinal = new Intl.PluralRules('en', { type: 'ordinal' });
+const englishSuffix: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinal = (n: number) => `${n}${englishSuffix[englishOrdinal.select(n)]}`;
+interface StoryTemplate {
+  intro: (t: string, a: string) => string;
+  year: DateSentence;
+  size: Sentence;
+  museum: Sentence;
+  movement: Sentence;
+  genre: Sentence;
+}
+const templates: Record<CatalogLocale, StoryTemplate> = {
   en: {
     intro: (t, a) => `${t} is a painting by ${a}.`,
-    year: (v) => `It dates from ${v}.`,
+    year: (y, p) =>
+      ({
+        year: `It dates from ${y}.`,
+        circa: `It dates from about ${y}.`,
+        decade: `It dates from the ${y}s.`,
+        century: `It dates from the ${ordinal(centuryOf(y))} century.`,
+      })[p],
     size: (v) => `It measures ${v}.`,
     museum: (v) => `It is held by ${v}.`,
     movement: (v) => `It belongs to ${v}.`,
@@ -34,7 +57,13 @@ const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string
   },
   es: {
     intro: (t, a) => `${t} es una pintura de ${a}.`,
-    year: (v) => `Data de ${v}.`,
+    year: (y, p) =>
+      ({
+        year: `Data de ${y}.`,
+        circa: `Data de hacia ${y}.`,
+        decade: `Data de la década de ${y}.`,
+        century: `Data del siglo ${romanNumeral(centuryOf(y))}.`,
+      })[p],
     size: (v) => `Mide ${v}.`,
     museum: (v) => `Se conserva en ${v}.`,
     movement: (v) => `Movimiento: ${v}.`,
@@ -42,7 +71,13 @@ const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string
   },
   fr: {
     intro: (t, a) => `${t} est un tableau de ${a}.`,
-    year: (v) => `Il date de ${v}.`,
+    year: (y, p) =>
+      ({
+        year: `Il date de ${y}.`,
+        circa: `Il date des environs de ${y}.`,
+        decade: `Il date des années ${y}.`,
+        century: `Il date du ${centuryOf(y) === 1 ? 'Ier' : `${romanNumeral(centuryOf(y))}e`} siècle.`,
+      })[p],
     size: (v) => `Il mesure ${v}.`,
     museum: (v) => `Il est conservé par ${v}.`,
     movement: (v) => `Mouvement : ${v}.`,
@@ -50,7 +85,13 @@ const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string
   },
   de: {
     intro: (t, a) => `${t} ist ein Gemälde von ${a}.`,
-    year: (v) => `Es entstand ${v}.`,
+    year: (y, p) =>
+      ({
+        year: `Es entstand ${y}.`,
+        circa: `Es entstand um ${y}.`,
+        decade: `Es entstand in den ${y}er Jahren.`,
+        century: `Es entstand im ${centuryOf(y)}. Jahrhundert.`,
+      })[p],
     size: (v) => `Es misst ${v}.`,
     museum: (v) => `Es befindet sich in: ${v}.`,
     movement: (v) => `Stilrichtung: ${v}.`,
@@ -58,7 +99,13 @@ const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string
   },
   it: {
     intro: (t, a) => `${t} è un dipinto di ${a}.`,
-    year: (v) => `Risale al ${v}.`,
+    year: (y, p) =>
+      ({
+        year: `Risale al ${y}.`,
+        circa: `Risale al ${y} circa.`,
+        decade: `Risale agli anni ${y}.`,
+        century: `Risale al ${romanNumeral(centuryOf(y))} secolo.`,
+      })[p],
     size: (v) => `Misura ${v}.`,
     museum: (v) => `È conservato presso: ${v}.`,
     movement: (v) => `Movimento: ${v}.`,
@@ -66,7 +113,13 @@ const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string
   },
   ja: {
     intro: (t, a) => `『${t}』は${a}による絵画です。`,
-    year: (v) => `制作年は${v}年です。`,
+    year: (y, p) =>
+      ({
+        year: `制作年は${y}年です。`,
+        circa: `制作年は${y}年頃です。`,
+        decade: `${y}年代の作品です。`,
+        century: `${centuryOf(y)}世紀の作品です。`,
+      })[p],
     size: (v) => `サイズは${v}です。`,
     museum: (v) => `所蔵：${v}。`,
     movement: (v) => `様式：${v}。`,
@@ -78,7 +131,7 @@ const templates: Record<CatalogLocale, { intro: (t: string, a: string) => string
 export function templateStory(f: StoryFacts, locale: CatalogLocale): string {
   const t = templates[locale];
   const parts = [t.intro(pick(f.title, locale) ?? '?', pick(f.artist, locale) ?? '?')];
-  if (f.year !== null) parts.push(t.year(String(f.year)));
+  if (f.year !== null) parts.push(t.year(f.year, f.yearPrecision ?? 'year'));
   const measured = size(f, locale);
   if (measured) parts.push(t.size(measured));
   const museum = pick(f.museum, locale);
@@ -93,7 +146,8 @@ export function templateStory(f: StoryFacts, locale: CatalogLocale): string {
 export const STORY_SYSTEM_PROMPT =
   'You write short descriptions of paintings for an art-print shop. Use ONLY the facts given in the JSON; ' +
   'never add dates, places, people, techniques, history or interpretation that the facts do not state. ' +
-  'Leave out any fact that is null. Answer with one JSON object whose keys are the language codes ' +
+  'Leave out any fact that is null. yearPrecision says how exactly year is known: year (that year), circa (about that year), ' +
+  'decade (the decade beginning with year), century (the century beginning with year); never state it more exactly. Answer with one JSON object whose keys are the language codes ' +
   `${catalogLocales.join(', ')} and whose values are the description in that language (2 to 4 sentences).`;
 
 /** Reads the story facts of some artworks (titles, artist names and browse-page names per language). */
@@ -103,6 +157,7 @@ export async function storyFacts(db: Db, ids: number[]): Promise<Map<number, Sto
     select: {
       id: true,
       year: true,
+      yearPrecision: true,
       heightCm: true,
       widthCm: true,
       texts: { select: { locale: true, title: true } },
@@ -126,6 +181,7 @@ export async function storyFacts(db: Db, ids: number[]): Promise<Map<number, Sto
           title: byLocale(row.texts),
           artist,
           year: row.year,
+          yearPrecision: row.yearPrecision,
           heightCm: row.heightCm ? Number(row.heightCm) : null,
           widthCm: row.widthCm ? Number(row.widthCm) : null,
           museum: taxon(row, 'museum'),

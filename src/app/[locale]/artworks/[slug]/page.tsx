@@ -14,6 +14,7 @@ import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
 import { formatSize, formatUsd } from '@/lib/format';
+import { formatWorkDate } from '@/lib/work-date';
 import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
 import type { TaxonRef } from '@/server/catalog/schema';
@@ -77,8 +78,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-const factKinds: Exclude<TaxonKindPlural, 'subjects'>[] = ['museums', 'movements', 'genres'];
-const factKey = { museums: 'museum', movements: 'movement', genres: 'genre' } as const;
+/**
+ * The browse pages named among the facts, in this order: a movement the painting has from its
+ * painter's statements (not its own) has a row of its own, saying so.
+ */
+const factRows = [
+  { kind: 'museums', label: 'museum', viaPainter: false },
+  { kind: 'movements', label: 'movement', viaPainter: false },
+  { kind: 'movements', label: 'movementOfPainter', viaPainter: true },
+  { kind: 'genres', label: 'genre', viaPainter: false },
+] as const satisfies { kind: Exclude<TaxonKindPlural, 'subjects'>; label: string; viaPainter: boolean }[];
 
 export default async function ArtworkPage({ params }: Props) {
   const { locale, slug } = await params;
@@ -94,6 +103,8 @@ export default async function ArtworkPage({ params }: Props) {
   const fromCents = cheapestCents(prices);
   const byKind = (kind: TaxonKindPlural): TaxonRef[] => artwork.taxa.filter((taxon) => taxon.kind === kind);
   const subjects = byKind('subjects');
+  // 1650, c. 1650, the 1650s, the 17th century: as exactly as the date is known.
+  const date = formatWorkDate(catalog, artwork.year, artwork.yearPrecision);
 
   const base = publicBaseUrl(env()).replace(/\/$/, '');
   const url = `${base}${localizedPath(locale, pagePath.artwork(artwork.slug))}`;
@@ -107,7 +118,8 @@ export default async function ArtworkPage({ params }: Props) {
       url,
       ...(image ? { image } : {}),
       creator: { '@type': 'Person', name: artwork.artist.name, url: `${base}${localizedPath(locale, pagePath.artist(artwork.artist.slug))}` },
-      ...(artwork.year != null ? { dateCreated: String(artwork.year) } : {}),
+      // schema.org's dateCreated is a date: only a year known to the year is one.
+      ...(artwork.year != null && artwork.yearPrecision === 'year' ? { dateCreated: String(artwork.year) } : {}),
       ...(artwork.widthCm ? { width: cm(artwork.widthCm) } : {}),
       ...(artwork.heightCm ? { height: cm(artwork.heightCm) } : {}),
       ...(artwork.story ? { description: artwork.story } : {}),
@@ -155,7 +167,7 @@ export default async function ArtworkPage({ params }: Props) {
                   name: artwork.artist.name,
                   artist: (chunks) => <Link href={pagePath.artist(artwork.artist.slug)}>{chunks}</Link>,
                 })}
-                {artwork.year != null ? <span className={styles.year}>{artwork.year}</span> : null}
+                {date ? <span className={styles.year}>{date}</span> : null}
               </p>
               <p className={styles.from}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
               <div className={styles.actions}>
@@ -190,10 +202,10 @@ export default async function ArtworkPage({ params }: Props) {
                       <Link href={pagePath.artist(artwork.artist.slug)}>{artwork.artist.name}</Link>
                     </dd>
                   </div>
-                  {artwork.year != null ? (
+                  {date ? (
                     <div>
                       <dt>{t('facts.year')}</dt>
-                      <dd>{artwork.year}</dd>
+                      <dd>{date}</dd>
                     </div>
                   ) : null}
                   {artwork.widthCm && artwork.heightCm ? (
@@ -202,12 +214,13 @@ export default async function ArtworkPage({ params }: Props) {
                       <dd>{formatSize(artwork.widthCm, artwork.heightCm, locale)}</dd>
                     </div>
                   ) : null}
-                  {factKinds.map((kind) =>
-                    byKind(kind).length ? (
-                      <div key={kind}>
-                        <dt>{t(`facts.${factKey[kind]}`)}</dt>
+                  {factRows.map(({ kind, label, viaPainter }) => {
+                    const taxa = artwork.taxa.filter((taxon) => taxon.kind === kind && taxon.viaPainter === viaPainter);
+                    return taxa.length ? (
+                      <div key={label}>
+                        <dt>{t(`facts.${label}`)}</dt>
                         <dd>
-                          {byKind(kind).map((taxon, i) => (
+                          {taxa.map((taxon, i) => (
                             <span key={taxon.slug}>
                               {i > 0 ? ', ' : null}
                               <TaxonName kind={kind} taxon={taxon} />
@@ -215,8 +228,8 @@ export default async function ArtworkPage({ params }: Props) {
                           ))}
                         </dd>
                       </div>
-                    ) : null,
-                  )}
+                    ) : null;
+                  })}
                   {subjects.length ? (
                     <div className={styles.subjectsFact}>
                       <dt>{t('facts.subjects')}</dt>
