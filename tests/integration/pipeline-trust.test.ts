@@ -367,6 +367,9 @@ describe('the catalog read model and the artwork page', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.artwork).toMatchObject({ slug: 'circa-year', year: 1650, yearPrecision: 'circa' });
     expect(answer.body.artwork.taxa.find((t: { kind: string }) => t.kind === 'movements')).toMatchObject({ slug: 'impressionism', viaPainter: true });
+    // A movement from the painter counts toward its browse page (counts.ts): the page lists the work.
+    const impressionism = await rest('GET', '/taxa/movements/impressionism', { db });
+    expect(impressionism.body.works.items.map((c: { slug: string }) => c.slug)).toContain('circa-year');
     const list = await rest('GET', '/artworks', { db, query: { artist: 'ada-vertrauen' } });
     expect(list.body.items.find((c: { slug: string }) => c.slug === 'a-decade')).toMatchObject({ year: 1650, yearPrecision: 'decade' });
   });

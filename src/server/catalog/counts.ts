@@ -22,6 +22,10 @@ export async function recountCatalog(db: Db | Tx): Promise<{ artists: number; ta
             LEFT JOIN artworks w ON w.artist_id = ar.id AND w.status = 'published'
            GROUP BY ar.id) c
     WHERE a.id = c.id AND (a.artwork_count IS DISTINCT FROM c.n OR a.cover_image IS DISTINCT FROM c.cover)`;
+  // Every link counts, a movement the painting has from its painter's statements (via_painter)
+  // too: P135 is on about 3 % of paintings, so without them a movement's browse page would lose
+  // nearly all of its painters' works; the artwork page says whose movement it is
+  // (docs/pipeline.md, "Data a visitor trusts").
   const taxa = await db.$executeRaw`
     UPDATE taxa t SET artwork_count = c.n, cover_image = c.cover
     FROM (SELECT tx.id, count(w.id)::int AS n,
