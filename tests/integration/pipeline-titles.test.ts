@@ -4,6 +4,7 @@ import { chatModel } from '@/server/integrations/llm';
 import { runJob } from '@/server/jobs/registry';
 import { STORIES_EVENT } from '@/server/pipeline/ingest';
 import { publishRun, type PublishSettings } from '@/server/pipeline/publish';
+import { queuedTowardTarget } from '@/server/pipeline/queue';
 import { translateTitles } from '@/server/pipeline/translations';
 import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
@@ -210,5 +211,39 @@ describe('backfill and labels', () => {
     // Another pass changes nothing: nothing waits.
     llm.requests.length = 0;
     expect(await translateTitles(db, model())).toMatchObject({ calls: 0, remaining: 0 });
+  });
+});
+
+describe('painters with 5 to 9 works hold no queue place', () => {
+  test('a 7-work painter does not count toward QUEUE_TARGET; at ten works it does, and is published as a block', async () => {
+    const seven = await works(7);
+    await works(12);
+    const vermeer = await db.artist.findUniqueOrThrow({ where: { slug: 'johannes-vermeer' } });
+    ++serial;
+    await db.artwork.create({
+      data: { slug: `vermeer-queued-${serial}`, artistId: vermeer.id, wikidataId: `Q5${serial}`, texts: { create: { locale: 'en', title: 'A Letter' } } },
+    });
+    // 12 of a painter who can be introduced, 1 of a public painter; the 7 wait outside the count.
+    expect(await db.artwork.count({ where: { status: 'queued' } })).toBe(20);
+    expect(await queuedTowardTarget(db)).toBe(13);
+    await translateTitles(db, null);
+    expect((await publishRun(db, settings())).published).toBe(12); // introduced with 10, then the other 2; Vermeer's has no story yet; the 7 wait
+    expect(await db.artwork.count({ where: { artistId: seven.artistId, status: 'published' } })).toBe(0);
+
+    // A later ingest finds three more of their paintings: ten, counted, and introduced together.
+    for (let i = 0; i < 3; i++) {
+      await db.artwork.create({
+        data: {
+          slug: `seventh-more-${i}-${serial}`,
+          artistId: seven.artistId,
+          wikidataId: `Q4${serial}${i}`,
+          texts: { create: catalogLocales.map((locale) => ({ locale, title: `More ${i}`, titleSource: 'wikidata' as const, story: locale === 'en' ? 'A story.' : null })) },
+        },
+      });
+    }
+    expect(await queuedTowardTarget(db)).toBe(1 + 10);
+    const run = await publishRun(db, settings({ now: () => new Date(Date.now() + 86_400_000) }));
+    expect(await db.artwork.count({ where: { artistId: seven.artistId, status: 'published' } })).toBe(10);
+    expect(run.artistsIntroduced).toContain((await db.artist.findUniqueOrThrow({ where: { id: seven.artistId } })).slug);
   });
 });
