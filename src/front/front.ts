@@ -5,7 +5,6 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
 import { baseSecurityHeaders, internalErrorBody, type PlainAnswer, type RestRequest } from './answers';
 import { frontHeaders, isTrustedHop, REQUEST_ID_HEADER, requestIdFrom, resolveClient, type TrustProxy } from './identity';
-import { compressCachedPage, type CompressedPages } from './compressed-pages';
 import { answerStatic, STATIC_PREFIX, type StaticAssets } from './static-assets';
 
 /** What the front reads of the configuration (a subset of src/server/env.ts's Env, handed over by the app). */
@@ -26,8 +25,6 @@ export interface FrontOptions {
   rest?: (request: RestRequest) => Promise<Response | PlainAnswer>;
   /** The build's precompressed client files (static-assets.ts), answered by the front; the rest of /_next/static is Next's. */
   staticAssets?: StaticAssets;
-  /** Where pages Next serves from its cache keep their compressed bodies (compressed-pages.ts); without it Next compresses them. */
-  compressedPages?: CompressedPages;
   settings: FrontSettings;
   /** Where a failure the client cannot be told about goes (the log). */
   onError?: (error: unknown, where: string) => void;
@@ -40,11 +37,11 @@ export const isRestPath = (pathname: string) => pathname === '/v1' || pathname.s
 
 /**
  * The production front: one node:http handler in front of Next (a custom server, as Next
- * documents it), reaching into Next's answers only to send a cached page compressed once. It
+ * documents it), never reaching into Next's answers. It
  * names the client and the request once, sets the headers every answer carries, answers /v1 itself
  * (Next's router costs more per request than a cached catalog read) and the build's precompressed
  * scripts and styles (static-assets.ts), and hands everything else to Next: Next streams and
- * compresses its pages (a page from its cache is compressed once and kept: compressed-pages.ts),
+ * compresses its pages,
  * and src/proxy.ts gives them their policy.
  */
 export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
@@ -91,7 +88,6 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     res.setHeader('X-Frame-Options', 'DENY');
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     if (options.staticAssets && pathname?.startsWith(STATIC_PREFIX) && answerStatic(options.staticAssets, req, res, pathname, encoding)) return;
-    if (options.compressedPages) compressCachedPage(req, res, encoding, options.compressedPages, (error) => onError(error, `compressing ${pathname ?? req.url}`));
     keepConnectionInStep(req, res);
     try {
       await options.next(req, res);

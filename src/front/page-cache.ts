@@ -1,6 +1,5 @@
 import { offeredByApp } from './bridge';
 import { hashedPagePolicy } from './csp';
-import { pageCacheBytes } from './page-cache-size';
 
 /**
  * Next's cache for pages (ISR) and `unstable_cache` data, replacing its default (`cacheHandler` in
@@ -134,4 +133,10 @@ export default class PageCache {
 /** For tests: what the cache holds. */
 export function pageCacheSize(): { entries: number; bytes: number } {
   return { entries: entries.size, bytes: storedBytes };
+}
+
+/** The page cache's memory, PAGE_CACHE_MB (default 128), in bytes. */
+export function pageCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.PAGE_CACHE_MB ?? 128);
+  return (Number.isFinite(mb) && mb >= 0 ? mb : 128) * 1024 * 1024;
 }

@@ -26,7 +26,6 @@ import next from 'next';
 import { whenOffered } from './bridge';
 import { createFront } from './front';
 import { gracefulStop } from './shutdown';
-import { CompressedPages, compressedPagesBytes } from './compressed-pages';
 import { loadStaticAssets } from './static-assets';
 
 function option(name: string): string | undefined {
@@ -57,7 +56,6 @@ async function main() {
     rest: dev ? undefined : bridge.rest,
     // Compressed when the site was built (a development server has none: Next serves them).
     staticAssets: dev ? undefined : loadStaticAssets(path.join(process.cwd(), '.next', 'static')),
-    compressedPages: dev ? undefined : new CompressedPages(compressedPagesBytes()),
     settings: bridge.settings,
     onError: (error, where) => log.error(`front: ${where} failed`, error),
   });

@@ -192,7 +192,7 @@ test('a static file from /_next: security headers and framing refused, compresse
   expect(headers['cache-control']).toContain('immutable');
 });
 
-test("a page from Next's cache goes out compressed once: brotli with its length, the same bytes again, its policy, a weak ETag for a 304", async ({ baseURL }) => {
+test("a page from Next's cache goes out compressed by Next, with its policy and an ETag for a 304", async ({ baseURL }) => {
   // Raw bytes: Playwright's request context would decode them.
   const raw = (headers: Record<string, string>) =>
     new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -206,20 +206,16 @@ test("a page from Next's cache goes out compressed once: brotli with its length,
     });
   // Past its 300 s the page answers STALE once while Next renders it again: wait for the new copy.
   await expect.poll(async () => (await raw({})).headers['x-nextjs-cache'], { timeout: 15_000 }).toBe('HIT');
-  const first = await raw({ 'accept-encoding': 'gzip, deflate, br' });
-  const second = await raw({ 'accept-encoding': 'br' });
-  for (const answer of [first, second]) {
-    expect(answer.status).toBe(200);
-    expect(answer.headers['x-nextjs-cache']).toBe('HIT');
-    expect(answer.headers['content-encoding']).toBe('br');
-    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
-    expect(answer.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
-    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
-  }
-  expect(second.body.equals(first.body)).toBe(true);
-  expect(zlib.brotliDecompressSync(first.body).toString()).toMatch(/^<!DOCTYPE html><html lang="fr"/);
-  expect(first.headers.etag).toMatch(/^W\/"/);
-  const fresh = await raw({ 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
+  const answer = await raw({ 'accept-encoding': 'gzip, deflate, br' });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['x-nextjs-cache']).toBe('HIT');
+  expect(answer.headers['content-encoding']).toMatch(/^(gzip|br)$/);
+  expect(answer.headers['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+  const html = (answer.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(answer.body) : zlib.gunzipSync(answer.body)).toString();
+  expect(html).toMatch(/^<!DOCTYPE html><html lang="fr"/);
+  expect(answer.headers.etag).toBeTruthy();
+  const fresh = await raw({ 'accept-encoding': 'gzip', 'if-none-match': answer.headers.etag! });
   expect(fresh.status).toBe(304);
   expect(fresh.body.length).toBe(0);
 });

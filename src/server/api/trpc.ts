@@ -190,55 +190,7 @@ const gate = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
   return result;
 });
 
-/** The schemas checkedSynchronously has made synchronous (Zod makes a method the schema's own when it is first read). */
-const synchronous = new WeakSet<z.ZodType>();
-
-/**
- * tRPC checks a procedure's input and output with the schema's `parseAsync` whenever it has one
- * (its getParseFn prefers it to `parse`), and Zod's asynchronous walk never takes its compiled fast
- * path for objects: a page of 48 cards took 26–44 µs to check, 3.5–6 µs synchronously, on every
- * cold catalog read (docs/benchmarks/catalog-compare-2026-11-28-synchronous-checks.md: cold reads
- * 1.02–1.10 × as many a second, the same bytes). So each schema handed to `.input()` or `.output()`
- * answers `parseAsync` with the synchronous walk, on that schema alone (its own property; Zod's
- * prototype is left as it is). A schema that meets asynchronous work throws $ZodAsyncError there and
- * takes Zod's asynchronous walk after all, so the answer, the value or the ZodError, is the same
- * either way. None of our contracts refines or transforms asynchronously.
- */
-function checkedSynchronously<S>(schema: S): S {
-  if (schema instanceof z.ZodType && !synchronous.has(schema)) {
-    synchronous.add(schema);
-    const walkAsynchronously = schema.parseAsync.bind(schema);
-    schema.parseAsync = async (data, params) => {
-      try {
-        return schema.parse(data, params);
-      } catch (error) {
-        if (error instanceof z.core.$ZodAsyncError) return walkAsynchronously(data, params);
-        throw error;
-      }
-    };
-  }
-  return schema;
-}
-
-/** Whether `schema` answers parseAsync synchronously (checkedSynchronously). */
-export const isCheckedSynchronously = (schema: unknown): boolean => schema instanceof z.ZodType && synchronous.has(schema);
-
-/** The builder methods that return a builder: what follows them is checked synchronously too. */
-const BUILDER_STEPS = new Set<PropertyKey>(['input', 'output', 'meta', 'use', 'concat', 'unstable_concat']);
-
-/** A procedure builder whose `.input()` and `.output()` schemas are checkedSynchronously, as are those of every builder made from it. */
-function withSynchronousChecks<B extends object>(builder: B): B {
-  return new Proxy(builder, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key);
-      if (typeof value !== 'function' || !BUILDER_STEPS.has(key)) return value;
-      return (...args: unknown[]) =>
-        withSynchronousChecks((value as (...a: unknown[]) => object).apply(target, key === 'input' || key === 'output' ? args.map(checkedSynchronously) : args));
-    },
-  });
-}
-
-export const publicProcedure = withSynchronousChecks(t.procedure.use(gate));
+export const publicProcedure = t.procedure.use(gate);
 
 export const STAFF_REQUIRED = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
