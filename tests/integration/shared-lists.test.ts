@@ -59,7 +59,7 @@ const checkRanges: Record<string, { name: string; file: string; min: number; max
   'orders.subjects': { name: 'subjectLimits', file: 'src/shared/orders.ts', ...subjectLimits },
 };
 
-const HOW = 'docs/database.md "Writing a migration": ../shared/tools/prisma-diff OLD_SCHEMA prisma/schema.prisma writes the SQL Prisma would';
+const HOW = 'docs/database.md "Writing a migration": npm run db:diff -- --from-git HEAD writes the SQL Prisma would';
 
 interface Check {
   constraint: string;
