@@ -25,8 +25,8 @@
  * 6. Never-rendered artwork, artist and browse pages in seven locales, each address requested once,
  *    beside the /v1 answers they are built from; the shop's memory at rest and under each load;
  *    with --growth, the cold pass again on catalogs of other sizes (issue 20, items 4 and 5).
- * 7. The report, printed and written to docs/benchmarks/catalog-<date>.md (-2, -3… when the day
- *    has one already: a report is never written over). Every server it started
+ * 7. The report, printed and written to docs/benchmarks/catalog.md, over the last one (one current
+ *    report per kind; the date is inside, git keeps the earlier ones). Every server it started
  *    is stopped at the end, also on failure or Ctrl-C.
  *
  * Against another commit's build, in one run (issue 16, "Performance must not regress"):
@@ -40,7 +40,7 @@
  * without it, and never-rendered pages on both (each address once on each; left out when --only
  * names endpoints but not `pages`); the side-by-side report (requests/s and p95 per endpoint, the
  * ratios, the machine's load average at the start and the end) goes to
- * docs/benchmarks/catalog-compare-<date>.md (or -2, -3…). No floor, capture or plans in that mode.
+ * docs/benchmarks/catalog-compare.md, over the last one. No floor, capture or plans in that mode.
  * --keep-baseline keeps the worktree and its build for the next run against the same commit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -63,7 +63,6 @@ import {
   roundRatios,
   summarize,
   turnsOf,
-  unusedReportName,
   type BenchOptions,
   type ComparisonReport,
   type LoadStats,
@@ -120,14 +119,11 @@ const EXPLAIN_RUNS = 5;
 /** Issue 20, item 3: a one- or two-word search's statement costs PostgreSQL less than this (planning and execution). */
 const SEARCH_DATABASE_MS = 5;
 
-/** Where this run's report goes: docs/benchmarks/<kind>-<date>.md, or -2, -3… beside an earlier one of the day. */
+/** Where this run's report goes: docs/benchmarks/<kind>.md, written over (the date is inside; git keeps the earlier ones). */
 function reportFile(kind: 'catalog' | 'catalog-compare'): string {
   const dir = path.join(ROOT, 'docs', 'benchmarks');
   mkdirSync(dir, { recursive: true });
-  return path.join(
-    dir,
-    unusedReportName(`${kind}-${new Date().toISOString().slice(0, 10)}`, (name) => existsSync(path.join(dir, name))),
-  );
+  return path.join(dir, `${kind}.md`);
 }
 
 // ───────────────────────────── the floor server (child process mode) ─────────────────────────────

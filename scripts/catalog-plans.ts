@@ -5,7 +5,7 @@
  * from send to answer (parse, plan, execute, rows back: what the database costs the app, without
  * Prisma). The report gives the best (the statement's own cost) and the median (what other work
  * on the machine added); --plans writes each statement's `EXPLAIN (ANALYZE, BUFFERS)`. For measuring SQL changes on a filled database without the whole benchmark
- * (docs/benchmarks/search-sql-2026-11-24.md); `npm run bench` stays the judge of requests per second.
+ * (docs/benchmarks/README.md "search-sql-2026-11-24"); `npm run bench` stays the judge of requests per second.
  *
  *   DATABASE_URL=… node --import tsx --import ./scripts/server-process.mjs scripts/catalog-plans.ts [--only=search] [--plans=FILE]
  *

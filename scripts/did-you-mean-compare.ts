@@ -4,7 +4,7 @@
  * with one misspelt; two words run together; a misspelt surname), each searched through this
  * checkout's catalog service and through the one of `--against <commit>`, on a filled database.
  * Prints every typo answered differently and how many were (issue #20: the price of making
- * closestText cheaper is paid in suggestions; docs/benchmarks/search-sql-2026-11-28.md).
+ * closestText cheaper is paid in suggestions; docs/benchmarks/search-sql.md).
  *
  *   DATABASE_URL=… node --import tsx --import ./scripts/server-process.mjs scripts/did-you-mean-compare.ts --against <commit> [--titles=300] [--names=100]
  *

@@ -3,7 +3,7 @@
  * embedded default (the same `npm start` a shopper's machine runs), on the home page, the artworks
  * grid and an artwork page, with mobile and desktop settings. It also measures how fast a cached
  * artwork page is served (autocannon, 32 connections). The report goes to
- * docs/benchmarks/lighthouse-<date>.md.
+ * docs/benchmarks/lighthouse.md, over the last one (the date is inside; git keeps the earlier ones).
  *
  *   npm run lighthouse                    # all pages, both form factors
  *   npm run lighthouse -- --base http://127.0.0.1:3000   # against a server already running
@@ -41,7 +41,7 @@ interface Run {
   /**
    * Lighthouse's measure of this host's CPU at the time of the run (its own short benchmark).
    * The 4× slowdown is relative to it, so the mobile score moves with it: on these shared cores
-   * it moved 1,250–2,740 within one sitting (docs/benchmarks/lighthouse-2026-11-24.md).
+   * it moved 1,250–2,740 within one sitting (the lighthouse report of 2026-11-24, in git's history).
    */
   benchmarkIndex: number;
   /**
@@ -172,7 +172,7 @@ async function main() {
   const report = render(runs, speeds);
   const folder = path.join(ROOT, 'docs', 'benchmarks');
   mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, `lighthouse-${new Date().toISOString().slice(0, 10)}.md`);
+  const file = path.join(folder, 'lighthouse.md');
   writeFileSync(file, report);
   console.log(report);
   log(`report written to ${path.relative(ROOT, file)}`);

@@ -172,18 +172,6 @@ export function turnsOf<T>(sides: readonly T[]): T[] {
   return [...sides, ...[...sides].reverse()];
 }
 
-/**
- * A report's file name: `<stem>.md`, or `<stem>-2.md`, `-3`… when a run earlier in the day wrote
- * that one. A report is kept, never written over: two runs of one day used to leave only the
- * second, and a report a commit cites would silently change.
- */
-export function unusedReportName(stem: string, exists: (name: string) => boolean): string {
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? `${stem}.md` : `${stem}-${n}.md`;
-    if (!exists(name)) return name;
-  }
-}
-
 // ───────────────────────────── the comparison ─────────────────────────────
 
 /** The issue's bar (#16 "Performance must not regress"): rps within 10 % of the old build or better, p95 no worse. */

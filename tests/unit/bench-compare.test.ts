@@ -11,7 +11,6 @@ import {
   spread,
   summarize,
   turnsOf,
-  unusedReportName,
   verdict,
   type ComparisonReport,
   type LoadStats,
@@ -88,15 +87,6 @@ const round = (times: number[], seconds: number, extra: Partial<Round> = {}): Ro
   cacheHits: 0,
   cacheMisses: 0,
   ...extra,
-});
-
-describe('the report file', () => {
-  test("a run names its report by the day, and never writes over an earlier run's of the same day", () => {
-    expect(unusedReportName('catalog-2026-11-28', () => false)).toBe('catalog-2026-11-28.md');
-    const written = new Set(['catalog-2026-11-28.md', 'catalog-2026-11-28-2.md']);
-    expect(unusedReportName('catalog-2026-11-28', (name) => written.has(name))).toBe('catalog-2026-11-28-3.md');
-    expect(unusedReportName('catalog-compare-2026-11-28', (name) => written.has(name))).toBe('catalog-compare-2026-11-28.md');
-  });
 });
 
 describe('a measured load', () => {

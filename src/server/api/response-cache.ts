@@ -27,7 +27,7 @@ export function publicAnswer(json: string): PublicAnswer {
  * The answer's body in `encoding`, compressed on the first request that asks for it and kept with
  * the answer: browsers and crawlers all accept gzip or brotli, and compressing a kept answer again
  * for each of them cost more than serving it (0.7 against 0.3 ms of CPU a request:
- * docs/benchmarks/compression-2026-11-25.md).
+ * docs/benchmarks/compression.md).
  */
 export function encodedBody(answer: PublicAnswer, encoding: Encoding): Promise<Buffer> {
   let body = answer.encoded.get(encoding);

@@ -78,7 +78,7 @@ const SHORT_TITLE_BYTES = Prisma.raw('800');
  * characters, one or two Latin letters), so up to four words make at most 34 texts, each about
  * 330 KiB of a connection's memory once prepared. Planning a statement of three or four words took
  * 1.5–2.6 ms, more than running it ("river at sunset" 3.7–3.9 → 2.1–2.3 ms, "frau mit blumen"
- * 5.2 → 3.2–3.3, at 100,000 works: docs/benchmarks/search-sql-2026-11-28.md).
+ * 5.2 → 3.2–3.3, at 100,000 works: docs/benchmarks/search-sql.md).
  */
 const PLANNED_SEARCH_WORDS = 4;
 

@@ -120,7 +120,7 @@ rowTypes.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
  * The rows of a read-only statement, sent to the client's pool directly rather than through
  * Prisma's query engine: the same rows as `db.$queryRaw`, without Prisma's per-query work (27 % of
  * the cheapest answer's CPU). Side by side, cold, each catalog read measured answered 8–25 % more
- * requests a second, /v1/health 22 % (docs/benchmarks/catalog-compare-2026-11-24-readrows.md).
+ * requests a second, /v1/health 22 % (docs/benchmarks/README.md "catalog-compare-2026-11-24-readrows").
  * For the hot reads (catalog, catalog version, health, sitemaps); every write stays with Prisma. A
  * transaction client has no pool of its own here, so it reads through `$queryRaw`.
  */
