@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Db } from '@/server/db/client';
 import { chatModel } from '@/server/integrations/llm';
+import { pickOriginalTitle, sparqlClient, wikidataSource } from '@/server/integrations/wikidata';
 import { runJob } from '@/server/jobs/registry';
-import { STORIES_EVENT } from '@/server/pipeline/ingest';
+import { ingestCatalog, STORIES_EVENT } from '@/server/pipeline/ingest';
 import { publishRun, type PublishSettings } from '@/server/pipeline/publish';
 import { queuedTowardTarget } from '@/server/pipeline/queue';
+import { writeStories } from '@/server/pipeline/stories';
 import { translateTitles } from '@/server/pipeline/translations';
 import { catalogLocales } from '@/shared/locales';
 import { ownDatabase } from '../support/database';
 import { startLanguageModelServer } from '../support/llm';
+import { startWikidataServer } from '../support/wikidata';
+import { graphTurtle, painter, painting } from '../support/wikidata-graph';
 
 /**
  * Issue #39 item 5, complete titles (docs/pipeline.md "Complete titles"): the title pass completes
@@ -245,5 +249,74 @@ describe('painters with 5 to 9 works hold no queue place', () => {
     const run = await publishRun(db, settings({ now: () => new Date(Date.now() + 86_400_000) }));
     expect(await db.artwork.count({ where: { artistId: seven.artistId, status: 'published' } })).toBe(10);
     expect(run.artistsIntroduced).toContain((await db.artist.findUniqueOrThrow({ where: { id: seven.artistId } })).slug);
+  });
+});
+
+describe('paintings labelled only in other languages', () => {
+  let wdqs: Awaited<ReturnType<typeof startWikidataServer>>;
+  beforeAll(async () => {
+    // A Dutch painter: 6 paintings labelled in English, one in Dutch only (with a museum suffix),
+    // one in Swedish and Russian, one in British English only, one with no label at all.
+    wdqs = await startWikidataServer({
+      fixtures: false,
+      turtle: [
+        graphTurtle([
+          painter({ qid: 'Q96001', labels: { en: 'Pieter Example', nl: 'Pieter Voorbeeld' }, born: '1600-01-01', died: '1670-05-05' }),
+          ...Array.from({ length: 6 }, (_, n) => painting({ qid: `Q9601${n}`, creator: 'Q96001', labels: { en: `Dune ${n}` }, wikipedia: 1 })),
+          painting({ qid: 'Q96020', creator: 'Q96001', labels: { nl: 'Gezicht op Haarlem (Rijksmuseum)' }, wikipedia: 3 }),
+          painting({ qid: 'Q96021', creator: 'Q96001', labels: { sv: 'Vinterlandskap', ru: 'Зимний пейзаж' }, wikipedia: 2 }),
+          painting({ qid: 'Q96022', creator: 'Q96001', labels: { 'en-gb': 'A Grey Harbour' }, wikipedia: 2 }),
+          painting({ qid: 'Q96023', creator: 'Q96001', labels: {} }),
+        ]),
+      ],
+    });
+  });
+  afterAll(async () => {
+    await wdqs.close();
+  });
+
+  test('the original title is kept, stripped, translated by the title pass; only a painting with no label waits', async () => {
+    const source = wikidataSource(sparqlClient({ url: wdqs.url, retry: { sleep: async () => undefined } }));
+    const run = await ingestCatalog(db, source, { painters: 1 });
+    expect(run.artworksAdded).toBe(9);
+    expect(run.left.no_label).toBe(1);
+    expect((await db.ingestSkip.findMany()).map((s) => s.wikidataId)).toEqual(['Q96023']);
+    // One bounded query for the three paintings, asking every label, one row each.
+    const asked = wdqs.requests.filter((r) => r.query.includes('(labels in any language)'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.query).toMatch(/LIMIT \d+ OFFSET 0/);
+
+    const haarlem = await db.artwork.findUniqueOrThrow({ where: { wikidataId: 'Q96020' }, include: { texts: true } });
+    expect(haarlem).toMatchObject({ originalTitle: 'Gezicht op Haarlem', originalLanguage: 'nl', slug: 'gezicht-op-haarlem' });
+    expect(haarlem.texts.every((t) => t.title === null)).toBe(true); // no catalog-language title until the pass
+    expect(await db.artwork.findUniqueOrThrow({ where: { wikidataId: 'Q96021' } })).toMatchObject({ originalTitle: 'Vinterlandskap', originalLanguage: 'sv' });
+    expect(await db.artwork.findUniqueOrThrow({ where: { wikidataId: 'Q96022' } })).toMatchObject({ originalTitle: 'A Grey Harbour', originalLanguage: 'en-gb' });
+
+    // Stories come first (the stories job): a template names the work by its original title.
+    await writeStories(db, null);
+    expect((await db.artworkText.findUniqueOrThrow({ where: { artworkId_locale: { artworkId: haarlem.id, locale: 'fr' } } })).story).toMatch(
+      /^Gezicht op Haarlem est un tableau de Pieter Example/,
+    );
+    const pass = await translateTitles(db, model());
+    expect(pass.errors).toEqual([]);
+    const asking = llm.requests.flatMap((r) => JSON.parse(r.user) as { id: number; title: string; from: string; languages: string[] }[]);
+    expect(asking.find((item) => item.id === haarlem.id)).toEqual({ id: haarlem.id, title: 'Gezicht op Haarlem', from: 'nl', languages: [...catalogLocales] });
+    expect(await titlesOf(haarlem.id)).toMatchObject({ en: ['Gezicht op Haarlem [en]', 'translation'], ja: ['Gezicht op Haarlem [ja]', 'translation'] });
+  });
+
+  test('without a model the original title stands in for all six', async () => {
+    const source = wikidataSource(sparqlClient({ url: wdqs.url, retry: { sleep: async () => undefined } }));
+    await db.artist.updateMany({ where: { wikidataId: 'Q96001' }, data: { ingestedAt: null } });
+    await ingestCatalog(db, source, { painters: 1, force: true });
+    const winter = await db.artwork.findUniqueOrThrow({ where: { wikidataId: 'Q96021' } });
+    expect(await translateTitles(db, null)).toMatchObject({ calls: 0 });
+    expect(Object.values(await titlesOf(winter.id))).toEqual(catalogLocales.map(() => ['Vinterlandskap', 'fallback']));
+  });
+
+  test('the language preference: a regional catalog language, then nl, sv, da…, then any by its code', () => {
+    expect(pickOriginalTitle({ ru: 'Пейзаж', sv: 'Landskap', nl: 'Landschap' })).toEqual({ language: 'nl', title: 'Landschap' });
+    expect(pickOriginalTitle({ nl: 'Landschap', 'de-ch': 'Landschaft' })).toEqual({ language: 'de-ch', title: 'Landschaft' });
+    expect(pickOriginalTitle({ zh: '風景', ko: '풍경' })).toEqual({ language: 'ko', title: '풍경' });
+    expect(pickOriginalTitle({ mul: 'X' })).toBeNull();
   });
 });

@@ -522,6 +522,50 @@ ORDER BY ?item ?label
 LIMIT ${limit} OFFSET ${offset}`;
 }
 
+/**
+ * Every label of up to a few hundred items, in any language, one row per label: asked only for
+ * paintings with none in the six catalog languages nor `mul` (they have few), paged with LIMIT.
+ */
+export function anyLabelsQuery(qids: string[], limit: number, offset: number): string {
+  return `${TOOL} (labels in any language)
+SELECT ?item ?label WHERE {
+  VALUES ?item { ${qids.map((q) => `wd:${q}`).join(' ')} }
+  ?item rdfs:label ?label .
+}
+ORDER BY ?item (LANG(?label))
+LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * The languages an original title is taken from, in this order, when a painting has no label in
+ * the catalog's six nor `mul`: first a regional form of a catalog language (en-gb, de-ch…), then
+ * the languages of the collections that label their paintings only in their own (Dutch, the
+ * Nordic languages, Polish, Russian, Czech, Hungarian, Portuguese, Catalan…), then any other in
+ * the alphabetical order of its code. The same label every run.
+ */
+export const ORIGINAL_LANGUAGES: readonly string[] = 'nl sv da nb no nn fi pl ru cs hu pt ca ro uk sk sl hr et lv lt el tr'.split(' ');
+
+/** A painting's one label outside the catalog languages: what its titles are translated from. */
+export interface OriginalTitle {
+  language: string;
+  title: string;
+}
+
+/** The label `ORIGINAL_LANGUAGES` prefers among an item's labels (language code → text). */
+export function pickOriginalTitle(labels: Record<string, string>): OriginalTitle | null {
+  const catalog = labelLanguages as readonly string[];
+  const rank = (language: string) => {
+    const base = language.split('-')[0]!;
+    if (catalog.includes(base)) return catalog.indexOf(base);
+    const preferred = ORIGINAL_LANGUAGES.indexOf(language);
+    return preferred >= 0 ? catalog.length + preferred : catalog.length + ORIGINAL_LANGUAGES.length;
+  };
+  const candidates = Object.entries(labels).filter(([language, title]) => title.trim() && language !== MUL && !catalog.includes(language));
+  candidates.sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const [best] = candidates;
+  return best ? { language: best[0], title: best[1].trim() } : null;
+}
+
 export interface PainterCandidate {
   qid: string;
   paintings: number;
@@ -570,6 +614,8 @@ export interface WikidataSource {
   /** The painter's paintings that are plainly theirs, every co-creator in the public domain too. */
   paintings(painterQid: string, rule: Pick<PainterRule, 'diedBefore'>, trace?: QueryTrace): Promise<PaintingFacts[]>;
   labels(qids: string[], trace?: QueryTrace): Promise<Labels>;
+  /** For items without a label in the catalog languages nor `mul`: one label in another language (`pickOriginalTitle`). */
+  originalTitles(qids: string[], trace?: QueryTrace): Promise<Map<string, OriginalTitle>>;
 }
 
 /**
@@ -779,6 +825,24 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
         if (Object.keys(filled).length) labels.set(id, filled);
       }
       return labels;
+    },
+    async originalTitles(qids, trace) {
+      const all = new Map<string, Record<string, string>>();
+      const unique = [...new Set(qids)];
+      for (let i = 0; i < unique.length; i += labelBatch) {
+        const batch = unique.slice(i, i + labelBatch);
+        for (const row of await pagedRows(sparql, (limit, offset) => anyLabelsQuery(batch, limit, offset), FACT_PAGE, 'labels in any language', trace)) {
+          const id = qid(row.item?.value);
+          const lang = row.label?.['xml:lang'];
+          if (id && lang && row.label?.value) all.set(id, { ...all.get(id), [lang.toLowerCase()]: row.label.value });
+        }
+      }
+      const titles = new Map<string, OriginalTitle>();
+      for (const [id, own] of all) {
+        const picked = pickOriginalTitle(own);
+        if (picked) titles.set(id, picked);
+      }
+      return titles;
     },
   };
 }

@@ -4,7 +4,7 @@ import { Prisma, type PublishTrigger } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { lockForTransaction } from '@/server/db/locks';
 import { RateLimitedError } from '@/server/integrations/http';
-import { SparqlTimeoutError, type Labels, type PaintingFacts, type QueryRecord, type WikidataSource } from '@/server/integrations/wikidata';
+import { SparqlTimeoutError, type Labels, type OriginalTitle, type PaintingFacts, type QueryRecord, type WikidataSource } from '@/server/integrations/wikidata';
 import { enqueue } from '@/server/jobs/outbox';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 import { painterListDue, refreshPainterList } from './painter-list';
@@ -210,11 +210,16 @@ export async function ingestPainter(db: Db, source: WikidataSource, plan: Ingest
   const where = `painter ${index + 1}/${plan.work.length}`;
   let all: PaintingFacts[];
   let labels: Labels;
+  let originals: Map<string, OriginalTitle>;
   try {
     all = await source.paintings(painter.qid, { diedBefore: DIED_BEFORE }, trace);
     const withImage = all.filter((p) => p.imageFile);
     const taxonQids = withImage.flatMap((p) => [...p.collections, ...p.museums, ...p.movements, ...p.genres, ...p.depicts.slice(0, SUBJECTS_PER_PAINTING)]);
     labels = await source.labels([painter.qid, ...withImage.map((p) => p.qid), ...taxonQids], trace);
+    // Paintings labelled only in other languages (nl, sv, ru…): one label of another language each,
+    // the original title their six are translated from (docs/pipeline.md "Complete titles").
+    const unlabelled = withImage.filter((p) => !firstLabel(labels.get(p.qid) ?? {})).map((p) => p.qid);
+    originals = unlabelled.length ? await source.originalTitles(unlabelled, trace) : new Map<string, OriginalTitle>();
   } catch (error) {
     if (!(error instanceof SparqlTimeoutError)) {
       await recordOnRun(db, plan.runId, { queries });
@@ -230,7 +235,7 @@ export async function ingestPainter(db: Db, source: WikidataSource, plan: Ingest
   const step = await db.$transaction(
     async (tx): Promise<PainterStep> => {
       await lockForTransaction(tx, 'ingest');
-      const written = await writePainter(tx as Tx, painter, paintings, labels);
+      const written = await writePainter(tx as Tx, painter, paintings, labels, originals);
       if ('skipped' in written) {
         const left = { [written.skipped]: 1 };
         await recordOnRun(tx as Tx, plan.runId, { queries, left });
@@ -347,6 +352,7 @@ async function writePainter(
   painter: { qid: string; birthYear: number | null; deathYear: number | null; retry: boolean },
   paintings: PaintingFacts[],
   labels: Labels,
+  originals: Map<string, OriginalTitle> = new Map(),
 ): Promise<{ slug: string; added: number; taxaAdded: number; left: Partial<Record<SkipReason, number>> } | { skipped: SkipReason }> {
   const now = new Date();
   let artist = await tx.artist.findUnique({ where: { wikidataId: painter.qid } });
@@ -371,8 +377,11 @@ async function writePainter(
 
   const taxa = new TaxonResolver(tx, labels);
   const existing = new Set((await tx.artwork.findMany({ where: { wikidataId: { in: paintings.map((p) => p.qid) } }, select: { wikidataId: true } })).map((a) => a.wikidataId));
-  const fresh = paintings.filter((p) => !existing.has(p.qid) && firstLabel(labels.get(p.qid) ?? {}));
-  const unlabelled = paintings.filter((p) => !existing.has(p.qid) && !firstLabel(labels.get(p.qid) ?? {}));
+  // A painting with a label in the six (mul included) or an original-language one is taken; only
+  // one with no label at all waits (ingest_skips).
+  const titledSomehow = (p: PaintingFacts) => Boolean(firstLabel(labels.get(p.qid) ?? {})) || originals.has(p.qid);
+  const fresh = paintings.filter((p) => !existing.has(p.qid) && titledSomehow(p));
+  const unlabelled = paintings.filter((p) => !existing.has(p.qid) && !titledSomehow(p));
   const left: Partial<Record<SkipReason, number>> = {};
   if (existing.size) left.in_catalog = existing.size;
   if (unlabelled.length) left.no_label = unlabelled.length;
@@ -383,10 +392,17 @@ async function writePainter(
       const titles = Object.fromEntries(
         catalogLocales.flatMap((l) => (own[l] ? [[l, stripDisambiguation(own[l]!, { creatorNames, museumNames }).slice(0, 500)]] : [])),
       ) as Partial<Record<CatalogLocale, string>>;
-      return { painting: p, titles };
+      // No catalog-language title: the original one, its suffix stripped too; the title pass translates from it.
+      const other = Object.keys(titles).length ? undefined : originals.get(p.qid);
+      const original = other
+        ? { language: other.language.slice(0, 20), title: (stripDisambiguation(other.title, { creatorNames, museumNames }) || other.title).slice(0, 500) }
+        : null;
+      return { painting: p, titles, original };
     }),
   );
-  const bases = titled.map(({ titles }) => slugify(titles.en ?? '') || catalogLocales.map((l) => slugify(titles[l] ?? '')).find(Boolean) || '');
+  const bases = titled.map(
+    ({ titles, original }) => slugify(titles.en ?? '') || catalogLocales.map((l) => slugify(titles[l] ?? '')).find(Boolean) || slugify(original?.title ?? '') || '',
+  );
   const taken = await takenSlugs(tx, 'artworks', [
     ...bases.filter(Boolean).flatMap((b) => [b, joinSlug(b, artist!.slug)]),
     ...titled.filter((_, i) => !bases[i]).map(({ painting }) => joinSlug(artist!.slug, painting.qid.toLowerCase())),
@@ -407,6 +423,13 @@ async function writePainter(
         ON CONFLICT (wikidata_id) DO NOTHING RETURNING id, wikidata_id`
     : [];
   const idOf = new Map(inserted.map((r) => [r.wikidata_id, r.id]));
+  const originalRows = titled.flatMap(({ painting, original }) => (original && idOf.has(painting.qid) ? [{ id: idOf.get(painting.qid)!, ...original }] : []));
+  if (originalRows.length) {
+    await tx.$executeRaw`
+      UPDATE artworks w SET original_title = v.title, original_language = v.language
+        FROM unnest(${originalRows.map((r) => r.id)}::int[], ${originalRows.map((r) => r.title)}::text[], ${originalRows.map((r) => r.language)}::text[]) AS v(id, title, language)
+       WHERE w.id = v.id`;
+  }
   const texts: { artworkId: number; locale: CatalogLocale; title: string | null; titleSource: 'wikidata' | 'translation' }[] = [];
   const links: { artworkId: number; taxonId: number; viaPainter: boolean }[] = [];
   for (const { painting, titles } of rows) {

@@ -17,6 +17,8 @@ export interface StoryFacts {
   museum: Partial<Record<CatalogLocale, string>> | null;
   movement: Partial<Record<CatalogLocale, string>> | null;
   genre: Partial<Record<CatalogLocale, string>> | null;
+  /** Only for a work labelled in another language alone (its titles not translated yet): that label. */
+  originalTitle?: { language: string; title: string };
 }
 
 const pick = (texts: Partial<Record<CatalogLocale, string>> | null, locale: CatalogLocale) => (texts ? (texts[locale] ?? texts.en ?? Object.values(texts)[0]) : undefined);
@@ -130,7 +132,7 @@ const templates: Record<CatalogLocale, StoryTemplate> = {
 /** A factual story from the row's facts alone, in one of the six languages; a missing fact is left out. */
 export function templateStory(f: StoryFacts, locale: CatalogLocale): string {
   const t = templates[locale];
-  const parts = [t.intro(pick(f.title, locale) ?? '?', pick(f.artist, locale) ?? '?')];
+  const parts = [t.intro(pick(f.title, locale) ?? f.originalTitle?.title ?? '?', pick(f.artist, locale) ?? '?')];
   if (f.year !== null) parts.push(t.year(f.year, f.yearPrecision ?? 'year'));
   const measured = size(f, locale);
   if (measured) parts.push(t.size(measured));
@@ -160,6 +162,8 @@ export async function storyFacts(db: Db, ids: number[]): Promise<Map<number, Sto
       yearPrecision: true,
       heightCm: true,
       widthCm: true,
+      originalTitle: true,
+      originalLanguage: true,
       texts: { select: { locale: true, title: true } },
       artist: { select: { name: true, texts: { select: { locale: true, name: true } } } },
       taxa: { select: { taxon: { select: { kind: true, texts: { select: { locale: true, name: true } } } } } },
@@ -175,10 +179,14 @@ export async function storyFacts(db: Db, ids: number[]): Promise<Map<number, Sto
     rows.map((row) => {
       const artist = byLocale(row.artist.texts);
       artist.en ??= row.artist.name;
+      const title = byLocale(row.texts);
+      // A story may be written before the title pass has translated an original-language title.
+      const original = !Object.keys(title).length && row.originalTitle ? { originalTitle: { language: row.originalLanguage ?? 'und', title: row.originalTitle } } : {};
       return [
         row.id,
         {
-          title: byLocale(row.texts),
+          title,
+          ...original,
           artist,
           year: row.year,
           yearPrecision: row.yearPrecision,
