@@ -6,7 +6,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       // Tests run the server's modules, as Next's server bundles do: `server-only` is its empty module
-      // here (the package throws outside the react-server condition). docs/architecture.md "Server-only modules".
+      // here (the package throws outside the react-server condition). docs/architecture.md "One-way layers".
       'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)),
     },
   },

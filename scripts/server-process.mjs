@@ -8,7 +8,7 @@
  * so here the one specifier `server-only` is resolved as under `react-server` (to the package's
  * empty module); nothing else is resolved differently (`--conditions=react-server` would also
  * switch React and next-intl to their server builds). Vitest does the same with an alias
- * (vitest.config.ts). docs/architecture.md "Server-only modules".
+ * (vitest.config.ts). docs/architecture.md "One-way layers".
  */
 import { register } from 'node:module';
 

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { CLIENT_MESSAGES, clientMessages, clientNamespaces, coveredBy, type ClientMessagesPage } from '@/i18n/client-messages';
 
 /**
- * What reaches the browser (docs/architecture.md "Server-only modules"): a client component
+ * What reaches the browser (docs/architecture.md "One-way layers"): a client component
  * ('use client') and everything it imports is bundled for the browser, so none of it may load a
  * server module. What browser and server share lives in src/shared, which imports nothing of the
  * server or of Node. Next's build refuses a client bundle that reaches `server-only`; these scans

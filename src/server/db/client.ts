@@ -140,7 +140,7 @@ export async function readRows<T>(db: Db | Tx, statement: Prisma.Sql): Promise<T
 
 /**
  * The client, kept on globalThis so `next dev` reloading a module does not open another pool. The
- * server process loads this code once (docs/architecture.md, "The server process"); the map is
+ * server process loads this code once (docs/deploy.md, "The server process"); the map is
  * keyed by the PrismaClient class all the same, so that a second copy, should one ever be loaded
  * (a test harness, a script importing both), would use its own client: otherwise
  * `instanceof Prisma.PrismaClientKnownRequestError` (the unique-violation retries) would test one
