@@ -3,9 +3,9 @@ import { generateOpenApiDocument, normalizePath, type OpenAPIObject, type OpenAp
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import { errorStatus } from '@/server/errors';
-import { requestHandlers, type RequestHandlerRoute } from './handlers';
+import { requestHandlers } from './handlers';
 import { appRouter } from './root';
-import type { Method } from './routes';
+import type { Method, RequestHandlerRoute } from './route-types';
 import type { Meta } from './trpc';
 
 type Operation = Record<string, unknown> & {

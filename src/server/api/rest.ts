@@ -11,7 +11,8 @@ import { contractError, errorResponse } from './contract-errors';
 import { openApiDocument } from './openapi';
 import { appRouter } from './root';
 import { encodedBody, publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
-import { matchPath, pathParams, rawPathParams, type Method, type ProcedureAnswer, type Route } from './routes';
+import type { Method, ProcedureAnswer, Route } from './route-types';
+import { matchPath, pathParams, rawPathParams } from './routes';
 import { createContext } from './context';
 import { countAgainstLimit, createCallerFactory, giveCountBack, STAFF_REQUIRED, type Context, type CountedRequest } from './trpc';
 

@@ -1,29 +1,8 @@
 import 'server-only';
-import type { OpenApiMethod } from 'trpc-to-openapi';
-import { requestHandlers, type RequestHandlerRoute } from './handlers';
-import { inputPlan, type DocumentedParameter, type InputPlan } from './input';
+import { requestHandlers } from './handlers';
+import { inputPlan, type DocumentedParameter } from './input';
 import { documentedProcedures, openApiDocument } from './openapi';
-import type { Meta } from './trpc';
-
-export type Method = OpenApiMethod;
-
-/** A /v1 operation answered by a tRPC procedure, called through `createCaller` by its dotted path. */
-export interface ProcedureAnswer {
-  procedure: string;
-  /** The path walked on a caller (`['catalog', 'artworks']`). */
-  segments: readonly string[];
-  meta: Meta;
-  input: InputPlan;
-}
-
-export interface Route {
-  method: Method;
-  path: `/${string}`;
-  /** Which code answers: a tRPC procedure, a hand-written handler, or this document. */
-  answeredBy: ProcedureAnswer | { handler: RequestHandlerRoute } | 'document';
-  /** Needs the staff token; checked by rest.ts before a hand-written handler runs. */
-  staff?: boolean;
-}
+import type { Route } from './route-types';
 
 const schemas = (openApiDocument().components?.schemas ?? {}) as Record<string, never>;
 

@@ -7,7 +7,8 @@ import { locales } from '@/shared/locales';
 import { StaffOrder, StaffOrderDetail, StatusChange } from '@/shared/order-schema';
 import { allowedMoves, normalizeOrderCode, orderStatuses, type OrderStatus } from '@/shared/orders';
 import { lastEvent, staffDetailIncludes, toStaffOrder, toStaffOrderDetail } from './staff';
-import { applyTransition, lockingTransaction, lockOrder } from './status';
+import { lockingTransaction, lockOrder } from './lock';
+import { applyTransition } from './status';
 
 /**
  * The staff dashboard's view of orders (docs/architecture.md "Staff dashboard"): the orders board

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
-import type { RequestHandlerRoute } from '@/server/api/handlers';
+import type { RequestHandlerRoute } from '@/server/api/route-types';
 import { db, type Db } from '@/server/db/client';
 import { invalidInput } from '@/server/errors';
 import { configuredUploadDeps } from '@/server/uploads/handler';

@@ -9,7 +9,7 @@ import { UploadId } from '@/server/uploads/schema';
 import { receivePhoto, type IncomingPhoto, type UploadDeps } from '@/server/uploads/service';
 import type { OrderPhotoView } from '@/shared/order-schema';
 import { normalizeOrderCode, type PhotoKind, type StudioPhotoKind } from '@/shared/orders';
-import { lockOrder } from './status';
+import { lockOrder } from './lock';
 
 /**
  * Photos on an order (decisions.md "Photos on an order"): the customer's own, and the sketch,

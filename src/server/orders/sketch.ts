@@ -4,7 +4,7 @@ import { invalidTransition } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import type { OrderView, SketchDecision } from '@/shared/order-schema';
 import { lookupOrder, noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
-import { lockingTransaction, lockOrder } from './status';
+import { lockingTransaction, lockOrder } from './lock';
 
 /** Outbox event: the customer decided on a sketch (an e-mail to the studio). */
 export const SKETCH_DECIDED_EVENT = 'shop/sketch.decided';

@@ -1,19 +1,9 @@
 import 'server-only';
-import { Prisma } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, invalidTransition, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
-import {
-  chainIndex,
-  moveRefusal,
-  normalizeOrderCode,
-  paintingStarts,
-  trackedStatuses,
-  type EventActor,
-  type OrderKind,
-  type OrderStatus,
-  type SketchStatus,
-} from '@/shared/orders';
+import { chainIndex, moveRefusal, paintingStarts, trackedStatuses, type EventActor, type OrderStatus, type SketchStatus } from '@/shared/orders';
+import { lockingTransaction, lockOrder, type LockedOrder } from './lock';
 import { staffOrderDetail } from './staff';
 
 /** Who changes an order's status: staff, the payment webhook, or the shop itself. */
@@ -25,22 +15,6 @@ export const mailOnStatus: Partial<Record<OrderStatus, string>> = {
   shipped: 'shop/order.shipped',
   delivered: 'shop/order.delivered',
 };
-
-export interface LockedOrder {
-  id: number;
-  code: string;
-  kind: OrderKind;
-  status: OrderStatus;
-  sketchStatus: SketchStatus | null;
-  trackingNumber: string | null;
-  totalCents: number;
-  customerEmail: string;
-  locale: string;
-  /** Cents received (orders.paid_cents). */
-  paidCents: number;
-  /** A dispute is open: the order cannot move forward (decisions.md "Payments and refunds"). */
-  disputed: boolean;
-}
 
 /** A status change as the services take it (the body of StatusChange, already validated). */
 export interface Change {
@@ -82,16 +56,6 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
   return { status: to, sketchStatus, changed: to !== from, mail: to !== from ? mailOnStatus[to] : undefined };
 }
 
-/** Reads the order and holds its row lock until the transaction ends, so changes to one order queue up. */
-export async function lockOrder(tx: Tx, typedCode: string): Promise<LockedOrder | null> {
-  const rows = await tx.$queryRaw<LockedOrder[]>(Prisma.sql`
-    SELECT id, code, kind::text AS kind, status::text AS status, sketch_status::text AS "sketchStatus", tracking_number AS "trackingNumber",
-           total_cents AS "totalCents", customer_email AS "customerEmail", locale, paid_cents AS "paidCents",
-           EXISTS (SELECT 1 FROM disputes WHERE disputes.order_id = orders.id AND disputes.state = 'open') AS disputed
-    FROM orders WHERE code = ${normalizeOrderCode(typedCode)} FOR UPDATE OF orders`);
-  return rows[0] ?? null;
-}
-
 /**
  * Applies a change to a locked order inside the caller's transaction: the order row, its event and
  * the e-mail's outbox event commit together or not at all. Staff and the payment webhook both come here.
@@ -128,9 +92,6 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Change
 
 /** The outbox event that closes a cancelled order's open Checkout sessions (src/server/payments/sessions.ts). */
 export const CLOSE_CHECKOUTS_EVENT = 'shop/order.close-checkouts';
-
-/** Waiting for the row lock is the point under load; give it room beyond Prisma's 2 s/5 s defaults. */
-export const lockingTransaction = { maxWait: 20_000, timeout: 30_000 } as const;
 
 /** A staff status change (`POST /v1/admin/orders/{code}/status`); answers the order as staff see it. */
 export async function changeOrderStatus(db: Db, code: string, change: Change, actor: Actor = 'staff') {

@@ -4,7 +4,7 @@ import type { Tx } from '@/server/db/client';
 import { enqueue } from '@/server/jobs/outbox';
 import { logger } from '@/server/logger';
 import { moneyEventNote, moneyIn, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
-import { lockOrder } from '@/server/orders/status';
+import { lockOrder } from '@/server/orders/lock';
 
 const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
 

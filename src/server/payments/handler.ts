@@ -1,6 +1,6 @@
 import 'server-only';
 import { readBodyAtMost } from '@/server/api/body';
-import type { RequestHandlerRoute } from '@/server/api/handlers';
+import type { RequestHandlerRoute } from '@/server/api/route-types';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';

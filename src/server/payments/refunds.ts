@@ -7,7 +7,8 @@ import { DomainError, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import { logger } from '@/server/logger';
 import { moneyEventNote, moneyIn, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
-import { applyTransition, lockOrder, type Actor, type LockedOrder } from '@/server/orders/status';
+import { lockOrder, type LockedOrder } from '@/server/orders/lock';
+import { applyTransition, type Actor } from '@/server/orders/status';
 import type { PaymentProvider, ProviderRefund } from './provider';
 import { countedRefundStates } from './summary';
 

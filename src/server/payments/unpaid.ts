@@ -4,7 +4,8 @@ import type { Db } from '@/server/db/client';
 import { enqueue } from '@/server/jobs/outbox';
 import { logger } from '@/server/logger';
 import { moneyEventNote } from '@/server/orders/mail';
-import { applyTransition, lockingTransaction, lockOrder } from '@/server/orders/status';
+import { lockingTransaction, lockOrder } from '@/server/orders/lock';
+import { applyTransition } from '@/server/orders/status';
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/server/db/client';
 import { DomainError, notFound } from '@/server/errors';
 import { photoView, staffPhotoUrl } from '@/server/orders/photos';
-import { lockingTransaction, lockOrder } from '@/server/orders/status';
+import { lockingTransaction, lockOrder } from '@/server/orders/lock';
 import { UploadId } from '@/server/uploads/schema';
 import type { Size } from '@/shared/canvas';
 import { normalizeOrderCode, type OrderKind, type Style } from '@/shared/orders';

@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { createSchema } from 'zod-openapi';
-import type { RequestHandlerRoute } from '@/server/api/handlers';
+import type { RequestHandlerRoute } from '@/server/api/route-types';
 import { db } from '@/server/db/client';
 import { env } from '@/server/env';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
