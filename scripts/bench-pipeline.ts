@@ -6,7 +6,7 @@
  * (every transaction ≤ 5 s, no work published without its six titles); a recount at 100,000
  * artworks ≤ 2 s. An embedded PostgreSQL
  * in a temporary folder (or TEST_DATABASE_URL's server), the SPARQL and chat-completions stand-ins
- * of tests/support on 127.0.0.1. Writes docs/benchmarks/pipeline-<date>.md.
+ * of tests/support on 127.0.0.1. Writes docs/benchmarks/pipeline.md, over the last one.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
