@@ -66,6 +66,25 @@ export default defineConfig([
     },
   },
   {
+    name: 'shop/server-not-front',
+    files: ['src/server/**'],
+    rules: {
+      // The layers point one way (issue 40, item 5): the front (src/front, the server process
+      // around Next) may use the app's HTTP helpers in src/server/http, never the other way round.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)front(/|$)',
+              message: 'src/server never imports src/front: put what both need in src/server/http (or src/shared when the browser needs it too).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     name: 'shop/tests',
     files: ['tests/**'],
     rules: {

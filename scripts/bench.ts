@@ -76,7 +76,7 @@ import { explainAsSent, sqlLiteral, type Explained } from './lib/statements';
 import { typedSuggestions } from './lib/typing';
 import { pluralOf, taxonKinds, type TaxonKind } from '@/shared/catalog';
 import { buildIsCurrent, buildSite } from './lib/site-build';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -49,8 +49,10 @@ async function main() {
     throw error;
   }
 
+  // From source, the front loads the HTTP helpers it shares with the app (src/server/http), which
+  // are server modules: their `server-only` marker needs the loader every script on them runs with.
   const command = dev
-    ? ['--import', 'tsx', path.join(root, 'src', 'front', 'serve.ts'), '--dev', '--port', String(config.PORT)]
+    ? ['--import', 'tsx', '--import', path.join(root, 'scripts', 'server-process.mjs'), path.join(root, 'src', 'front', 'serve.ts'), '--dev', '--port', String(config.PORT)]
     : [path.join(root, FRONT_DIR, 'serve.mjs'), '--port', String(config.PORT)];
   const server = spawn(process.execPath, command, {
     stdio: 'inherit',

@@ -38,7 +38,8 @@ export function buildIsCurrent(): boolean {
  * What runs outside Next's bundle, as built JavaScript:
  * - the front (src/front): the server process (dist/front/serve.mjs) and Next's page cache
  *   (dist/front/page-cache.mjs, named in next.config.mjs, so it must exist before `next build` and
- *   `next dev` start). The front bundles only its own few modules, never src/server;
+ *   `next dev` start). The front bundles only its own few modules and the HTTP helpers it shares
+ *   with the app (src/server/http: answers, identity, compress), nothing else of src/server;
  * - the launcher (dist/start.mjs: scripts/start.ts, which migrates and seeds, then starts the
  *   server process) and the database commands (dist/db.mjs: scripts/db.ts), so the Docker image
  *   runs no TypeScript at all.

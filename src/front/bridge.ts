@@ -1,4 +1,4 @@
-import type { PlainAnswer, RestRequest } from './answers';
+import type { PlainAnswer, RestRequest } from '@/server/http/answers';
 import type { FrontSettings } from './front';
 
 /**

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { chooseEncoding, compressBuffer, compressor, isCompressible, MIN_COMPRESS_BYTES, varyWithEncoding } from './compress';
-import { baseSecurityHeaders, internalErrorBody, type PlainAnswer, type RestRequest } from './answers';
-import { frontHeaders, isTrustedHop, REQUEST_ID_HEADER, requestIdFrom, resolveClient, type TrustProxy } from './identity';
+import { baseSecurityHeaders, internalErrorBody, type PlainAnswer, type RestRequest } from '@/server/http/answers';
+import { chooseEncoding, compressBuffer, compressor, MIN_COMPRESS_BYTES } from '@/server/http/compress';
+import { frontHeaders, isTrustedHop, REQUEST_ID_HEADER, requestIdFrom, resolveClient, type TrustProxy } from '@/server/http/identity';
+import { isCompressible, varyWithEncoding } from './compress';
 import { answerStatic, STATIC_PREFIX, type StaticAssets } from './static-assets';
 
 /** What the front reads of the configuration (a subset of src/server/env.ts's Env, handed over by the app). */

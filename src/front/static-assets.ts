@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { compressBuffer, type Encoding } from './compress';
+import { compressBuffer, type Encoding } from '@/server/http/compress';
 
 /**
  * Next's built client files (`/_next/static/…`: scripts and styles, named by their content, so

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from '@/front/identity';
+import { parseTrustProxy, type TrustProxy } from '@/server/http/identity';
 
 /**
  * The whole configuration, read from the environment once and validated here, so a malformed
@@ -142,7 +142,7 @@ const envSchema = z
     /**
      * Behind proxies: how many append to X-Forwarded-For (1 or `true`: one load balancer; 2: a CDN and
      * a load balancer), or the networks they call from (comma-separated CIDRs). The client is the
-     * first hop from the shop outward that is no trusted proxy (src/front/identity.ts). Unset or 0: the socket's address.
+     * first hop from the shop outward that is no trusted proxy (src/server/http/identity.ts). Unset or 0: the socket's address.
      */
     TRUST_PROXY: optionalText.transform((v, ctx): TrustProxy => {
       const trust = parseTrustProxy(v);

@@ -10,7 +10,7 @@ import { createPartnerKey, revokePartnerKey } from '@/server/partners/service';
 import { newStaffSession, staffCookieName } from '@/server/staff/session';
 import { staffContext } from '@/server/staff/handlers';
 import { STAFF } from '../support/photos';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 /** A signed-in customer: a user and a live session row, and the cookie that names it. */
 async function customerCookie(): Promise<{ cookie: string; userId: string }> {

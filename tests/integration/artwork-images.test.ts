@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import { frontHeaders } from '@/front/identity';
+import { frontHeaders } from '@/server/http/identity';
 import { catalogImageFiles } from '@/server/images/catalog';
 import { imageResponse } from '@/server/images/handler';
 import {

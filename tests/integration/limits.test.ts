@@ -6,7 +6,7 @@ import type { Context } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import { createDb, db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { CLIENT_HEADER, frontHeaders } from '@/front/identity';
+import { CLIENT_HEADER, frontHeaders } from '@/server/http/identity';
 import { clientOf } from '@/server/http/client';
 import { withRequestLog } from '@/server/http/request-log';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
@@ -14,7 +14,7 @@ import { countRequest, limitFailures, limitKey, peekRequests, sweepExpired, type
 import { signIn, staffTrpc } from '@/server/staff/handlers';
 import { photos, STAFF } from '../support/photos';
 import { reproduction } from '../support/orders';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 // This file runs with limiting on, at a tenth of the shipped allowances (so a handful of requests
 // trips each limit); every other test file runs with it off (tests/support/setup.ts). Each test

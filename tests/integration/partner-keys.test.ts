@@ -11,7 +11,7 @@ import { handleRest } from '@/server/api/rest';
 import type { Context } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import { db } from '@/server/db/client';
-import { frontHeaders } from '@/front/identity';
+import { frontHeaders } from '@/server/http/identity';
 import { limitPolicies } from '@/server/limits/policy';
 import type { LimitSettings } from '@/server/limits/service';
 import { orderBoard, orderForStaff } from '@/server/orders/board';
@@ -21,7 +21,7 @@ import { staffTrpc } from '@/server/staff/handlers';
 import { newStaffSession, staffCookieName } from '@/server/staff/session';
 import { customer, reproduction } from '../support/orders';
 import { photos, STAFF } from '../support/photos';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 /**
  * Limiting on, at the shipped allowances (every other file runs with it off), on a fixed clock in

@@ -4,7 +4,7 @@ import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { frontHeaders } from '@/front/identity';
+import { frontHeaders } from '@/server/http/identity';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
 import { captureLogs } from '@/server/logger';
 import { limitKey, type LimitSettings } from '@/server/limits/service';

@@ -7,7 +7,7 @@ import { AccountConfig, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, 
 import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, signInWithGoogle } from './service';
 import { secureCookies, sessionCookie, sessionTokenFrom } from './session';
 import { z } from 'zod';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Env } from '@/server/env';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 /**
  * The session cookie, shared by NextAuth (the website's redirect sign-in) and /v1 (ID-token

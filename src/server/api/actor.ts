@@ -8,7 +8,7 @@ import { limitFailures, type LimitSettings } from '@/server/limits/service';
 import { partnerKeyIn } from '@/server/partners/keys';
 import { partnerForKey, type Partner } from '@/server/partners/service';
 import { isStaff } from './staff-auth';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 /**
  * Who is asking: one value per request, found by the transport the request came through (the

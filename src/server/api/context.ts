@@ -1,14 +1,14 @@
 import 'server-only';
 import { db as configuredDb, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { UNKNOWN_CLIENT } from '@/front/identity';
+import { UNKNOWN_CLIENT } from '@/server/http/identity';
 import { clientOf } from '@/server/http/client';
 import { configuredPayments } from '@/server/integrations/stripe';
 import { limitSettingsOf, type LimitSettings } from '@/server/limits/service';
 import type { PaymentProvider } from '@/server/payments/provider';
 import { apiActor, askedOnce, type Actor } from './actor';
 import type { Context } from './trpc';
-import type { RequestHead } from '@/front/answers';
+import type { RequestHead } from '@/server/http/answers';
 
 export interface ContextOptions {
   /** The incoming request; absent for server components, which act for nobody in particular. */

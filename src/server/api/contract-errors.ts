@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { DomainError, errorStatus, RateLimited, StorageFull, type ErrorCode, type FieldProblem } from '@/server/errors';
-import { internalErrorBody } from '@/front/answers';
+import { internalErrorBody } from '@/server/http/answers';
 import { currentRequest, logger } from '@/server/logger';
 
 /** The contract's error answer: `{ "error": { "code", "message", "details"? } }` with the status its code names. */

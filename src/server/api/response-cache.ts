@@ -1,6 +1,6 @@
 import 'server-only';
 import { hash } from 'node:crypto';
-import { compressBuffer, type Encoding } from '@/front/compress';
+import { compressBuffer, type Encoding } from '@/server/http/compress';
 import { CatalogVersionWatch } from '@/server/catalog/version';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';

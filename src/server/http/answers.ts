@@ -1,5 +1,7 @@
-// What the front and the app (inside Next's bundle) answer alike; the app imports it from here, so
-// the two cannot drift.
+import 'server-only';
+
+// What the front (src/front, the server process around Next) and the app (inside Next's bundle)
+// answer alike; both import it from here, so the two cannot drift.
 
 /** The 500 body of the contract, naming the request id so a customer can quote it; never the cause. */
 export function internalErrorBody(requestId: string) {

@@ -1,9 +1,9 @@
 import 'server-only';
 import { hash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { CLIENT_HEADER, FRONT_PROOF_HEADER, frontProof, UNKNOWN_CLIENT } from '@/front/identity';
+import { CLIENT_HEADER, FRONT_PROOF_HEADER, frontProof, UNKNOWN_CLIENT } from './identity';
 
-// Reads, inside Next's bundle, what the front (src/front/identity.ts) wrote on each request.
+// Reads, inside Next's bundle, what the front (src/front/front.ts, with src/server/http/identity.ts) wrote on each request.
 
 const digest = (value: string) => hash('sha256', value, 'buffer');
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { logger, runInRequest, type RequestContext } from '@/server/logger';
-import { internalErrorBody } from '@/front/answers';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@/front/identity';
+import { internalErrorBody } from './answers';
+import { REQUEST_ID_HEADER, requestIdFrom } from './identity';
 import { clientOf } from './client';
 
 /** The request's id (the front server's or a load balancer's, else a new one) and client. */
