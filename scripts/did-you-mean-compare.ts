@@ -8,11 +8,12 @@
  *
  *   DATABASE_URL=… node --import tsx --import ./scripts/server-process.mjs scripts/did-you-mean-compare.ts --against <commit> [--titles=300] [--names=100]
  *
- * The other service is written for the run beside this one (src/server/catalog/, so that its
- * imports resolve alike) and removed at the end.
+ * The other service (its whole folder: src/server/catalog/service.ts re-exports the rooms beside
+ * it) is written for the run beside this one (src/server/, so that its imports resolve alike) and
+ * removed at the end.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Prisma } from '@/generated/prisma/client';
@@ -41,10 +42,15 @@ function misspelt(word: string): string {
 }
 
 async function main() {
-  const file = path.join(ROOT, 'src', 'server', 'catalog', `service-${process.pid}.ts`);
-  writeFileSync(file, execFileSync('git', ['show', `${against}:src/server/catalog/service.ts`], { cwd: ROOT }));
+  const folder = path.join(ROOT, 'src', 'server', `catalog-${process.pid}`);
   const db = createDb(process.env.DATABASE_URL!);
   try {
+    mkdirSync(folder);
+    const theirFiles = execFileSync('git', ['ls-tree', '--name-only', `${against}:src/server/catalog/`], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    for (const name of theirFiles) writeFileSync(path.join(folder, name), execFileSync('git', ['show', `${against}:src/server/catalog/${name}`], { cwd: ROOT }));
+    const file = path.join(folder, 'service.ts');
     const theirs = (await import(file)) as typeof ours;
     const titles = await readRows<{ text: string; locale: Locale }>(
       db,
@@ -90,7 +96,7 @@ async function main() {
         `${count.other} with another text or other works, ${count.lost} lost their suggestion, ${count.gained} gained one.`,
     );
   } finally {
-    rmSync(file, { force: true });
+    rmSync(folder, { recursive: true, force: true });
     await db.$disconnect();
   }
 }
