@@ -662,6 +662,7 @@ async function benchDatabase(works = WORKS): Promise<{ url: string; stop: () => 
   const fingerprint = sha256([
     `works=${works} artists=${artists}`,
     readFileSync(path.join(ROOT, 'scripts', 'fill-catalog.ts')),
+    readFileSync(path.join(ROOT, 'scripts', 'data', 'fill-vocabulary.json')),
     ...['curated.ts', 'curated-artists.json', 'curated-taxa.json', 'curated-works.json'].map((file) => readFileSync(path.join(ROOT, 'prisma', 'seed', file))),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'seed.ts')),
     readFileSync(path.join(ROOT, 'src', 'server', 'catalog', 'counts.ts')),

@@ -19,10 +19,10 @@
  * search text is then computed for every synthetic work in one UPDATE with the same function the
  * triggers use, the stored counts are recounted, and the tables are vacuumed and analyzed.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { recountCatalog } from '@/server/catalog/counts';
 import { openDatabase, prepareDatabase } from '@/server/db/bootstrap';
@@ -32,7 +32,7 @@ import type { TaxonKind } from '@/shared/catalog';
 import { catalogLocales, type CatalogLocale } from '@/shared/locales';
 
 /**
- * The columns of the vocabulary below: the catalog languages it is written in. The fill writes
+ * The columns of the vocabulary (below): the catalog languages it is written in. The fill writes
  * every catalog language (src/shared/locales.ts); one the vocabulary has no column for gets the
  * English words, as the shop shows English where a translation is missing.
  */
@@ -57,339 +57,54 @@ export interface FillResult {
 
 // ───────────────────────────── vocabulary ─────────────────────────────
 
-/** What titles are made of: each concept in en, es, fr, de, it, ja. About 3% of works hold any one noun. */
-export const NOUNS: Words[] = [
-  ['River', 'Río', 'Rivière', 'Fluss', 'Fiume', '川'],
-  ['Bridge', 'Puente', 'Pont', 'Brücke', 'Ponte', '橋'],
-  ['Garden', 'Jardín', 'Jardin', 'Garten', 'Giardino', '庭園'],
-  ['Sea', 'Mar', 'Mer', 'Meer', 'Mare', '海'],
-  ['Mountain', 'Montaña', 'Montagne', 'Berg', 'Montagna', '山'],
-  ['Harbour', 'Puerto', 'Port', 'Hafen', 'Porto', '港'],
-  ['Church', 'Iglesia', 'Église', 'Kirche', 'Chiesa', '教会'],
-  ['Woman', 'Mujer', 'Femme', 'Frau', 'Donna', '女性'],
-  ['Man', 'Hombre', 'Homme', 'Mann', 'Uomo', '男'],
-  ['Girl', 'Niña', 'Jeune fille', 'Mädchen', 'Ragazza', '少女'],
-  ['Child', 'Niño', 'Enfant', 'Kind', 'Bambino', '子供'],
-  ['Flowers', 'Flores', 'Fleurs', 'Blumen', 'Fiori', '花'],
-  ['Sunflowers', 'Girasoles', 'Tournesols', 'Sonnenblumen', 'Girasoli', 'ひまわり'],
-  ['Apples', 'Manzanas', 'Pommes', 'Äpfel', 'Mele', '林檎'],
-  ['Water Lilies', 'Nenúfares', 'Nymphéas', 'Seerosen', 'Ninfee', '睡蓮'],
-  ['Forest', 'Bosque', 'Forêt', 'Wald', 'Foresta', '森'],
-  ['Village', 'Pueblo', 'Village', 'Dorf', 'Villaggio', '村'],
-  ['Boats', 'Barcas', 'Bateaux', 'Boote', 'Barche', '舟'],
-  ['Horses', 'Caballos', 'Chevaux', 'Pferde', 'Cavalli', '馬'],
-  ['Shepherd', 'Pastor', 'Berger', 'Hirte', 'Pastore', '羊飼い'],
-  ['Windmill', 'Molino', 'Moulin', 'Windmühle', 'Mulino', '風車'],
-  ['Castle', 'Castillo', 'Château', 'Schloss', 'Castello', '城'],
-  ['Lake', 'Lago', 'Lac', 'See', 'Lago', '湖'],
-  ['Snow', 'Nieve', 'Neige', 'Schnee', 'Neve', '雪'],
-  ['Moon', 'Luna', 'Lune', 'Mond', 'Luna', '月'],
-  ['Night', 'Noche', 'Nuit', 'Nacht', 'Notte', '夜'],
-  ['Storm', 'Tormenta', 'Tempête', 'Sturm', 'Tempesta', '嵐'],
-  ['Portrait', 'Retrato', 'Portrait', 'Bildnis', 'Ritratto', '肖像'],
-  ['Madonna', 'Virgen', 'Vierge', 'Madonna', 'Madonna', '聖母'],
-  ['Angel', 'Ángel', 'Ange', 'Engel', 'Angelo', '天使'],
-  ['Musician', 'Músico', 'Musicien', 'Musiker', 'Musicista', '音楽家'],
-  ['Dancers', 'Bailarinas', 'Danseuses', 'Tänzerinnen', 'Ballerine', '踊り子'],
-  ['Reader', 'Lectora', 'Liseuse', 'Leserin', 'Lettrice', '読書する女'],
-  ['Fruit', 'Frutas', 'Fruits', 'Früchte', 'Frutta', '果物'],
-  ['Wheat Field', 'Trigal', 'Champ de blé', 'Weizenfeld', 'Campo di grano', '麦畑'],
-  ['Cathedral', 'Catedral', 'Cathédrale', 'Kathedrale', 'Cattedrale', '大聖堂'],
-  ['Ruins', 'Ruinas', 'Ruines', 'Ruinen', 'Rovine', '廃墟'],
-  ['Cypresses', 'Cipreses', 'Cyprès', 'Zypressen', 'Cipressi', '糸杉'],
-  ['Poppies', 'Amapolas', 'Coquelicots', 'Mohnblumen', 'Papaveri', 'ケシ'],
-  ['Bathers', 'Bañistas', 'Baigneuses', 'Badende', 'Bagnanti', '水浴する人々'],
-  ['Café', 'Café', 'Café', 'Café', 'Caffè', 'カフェ'],
-  ['Road', 'Camino', 'Route', 'Straße', 'Strada', '道'],
-  ['Waterfall', 'Cascada', 'Cascade', 'Wasserfall', 'Cascata', '滝'],
-  ['Wave', 'Ola', 'Vague', 'Welle', 'Onda', '波'],
-];
+/** Painters' names of one tradition: [latin, japanese] for first and family names. */
+interface NameGroup {
+  first: [string, string][];
+  last: [string, string][];
+  /** Family name first, in the latin spelling too (Japanese painters). */
+  familyFirst?: boolean;
+}
 
-const ADJECTIVES: Words[] = [
-  ['Blue', 'azul', 'bleu', 'Blaue', 'azzurro', '青い'],
-  ['Red', 'rojo', 'rouge', 'Rote', 'rosso', '赤い'],
-  ['White', 'blanco', 'blanc', 'Weiße', 'bianco', '白い'],
-  ['Golden', 'dorado', 'doré', 'Goldene', 'dorato', '金色の'],
-  ['Old', 'viejo', 'vieux', 'Alte', 'vecchio', '古い'],
-  ['Young', 'joven', 'jeune', 'Junge', 'giovane', '若い'],
-  ['Quiet', 'tranquilo', 'calme', 'Stille', 'quieto', '静かな'],
-  ['Green', 'verde', 'vert', 'Grüne', 'verde', '緑の'],
-];
+/**
+ * What the catalog is made of (scripts/data/fill-vocabulary.json), each concept in the VOCABULARY
+ * languages in that order: the nouns titles are made of (about 3 % of works hold any one noun;
+ * each is a subject's browse page too), the adjectives, times and cities titles add, the museum
+ * types crossed with the cities for the museums, the movements and genres; and the painters' names
+ * by tradition. Data, not code: adding a word changes the fill (and the benchmark's fingerprint of
+ * it), not the script.
+ */
+interface Vocabulary {
+  nouns: Words[];
+  adjectives: Words[];
+  times: Words[];
+  cities: Words[];
+  museumTypes: Words[];
+  movements: Words[];
+  genres: Words[];
+  nameGroups: NameGroup[];
+}
 
-const TIMES: Words[] = [
-  ['at Sunset', 'al atardecer', 'au coucher du soleil', 'bei Sonnenuntergang', 'al tramonto', '夕暮れの'],
-  ['at Dawn', 'al amanecer', "à l'aube", 'im Morgengrauen', "all'alba", '夜明けの'],
-  ['in Winter', 'en invierno', 'en hiver', 'im Winter', 'in inverno', '冬の'],
-  ['in Spring', 'en primavera', 'au printemps', 'im Frühling', 'in primavera', '春の'],
-  ['in Autumn', 'en otoño', 'en automne', 'im Herbst', 'in autunno', '秋の'],
-  ['in Summer', 'en verano', 'en été', 'im Sommer', "d'estate", '夏の'],
-];
+export const VOCABULARY_FILE = fileURLToPath(new URL('./data/fill-vocabulary.json', import.meta.url));
 
-const CITIES: Words[] = [
-  ['Paris', 'París', 'Paris', 'Paris', 'Parigi', 'パリ'],
-  ['Venice', 'Venecia', 'Venise', 'Venedig', 'Venezia', 'ヴェネツィア'],
-  ['Rome', 'Roma', 'Rome', 'Rom', 'Roma', 'ローマ'],
-  ['Amsterdam', 'Ámsterdam', 'Amsterdam', 'Amsterdam', 'Amsterdam', 'アムステルダム'],
-  ['London', 'Londres', 'Londres', 'London', 'Londra', 'ロンドン'],
-  ['Madrid', 'Madrid', 'Madrid', 'Madrid', 'Madrid', 'マドリード'],
-  ['Florence', 'Florencia', 'Florence', 'Florenz', 'Firenze', 'フィレンツェ'],
-  ['Vienna', 'Viena', 'Vienne', 'Wien', 'Vienna', 'ウィーン'],
-  ['Berlin', 'Berlín', 'Berlin', 'Berlin', 'Berlino', 'ベルリン'],
-  ['Toledo', 'Toledo', 'Tolède', 'Toledo', 'Toledo', 'トレド'],
-  ['Delft', 'Delft', 'Delft', 'Delft', 'Delft', 'デルフト'],
-  ['Kyoto', 'Kioto', 'Kyoto', 'Kyōto', 'Kyoto', '京都'],
-  ['Edo', 'Edo', 'Edo', 'Edo', 'Edo', '江戸'],
-  ['Naples', 'Nápoles', 'Naples', 'Neapel', 'Napoli', 'ナポリ'],
-  ['Seville', 'Sevilla', 'Séville', 'Sevilla', 'Siviglia', 'セビリア'],
-  ['Rouen', 'Ruan', 'Rouen', 'Rouen', 'Rouen', 'ルーアン'],
-  ['Arles', 'Arlés', 'Arles', 'Arles', 'Arles', 'アルル'],
-  ['Antwerp', 'Amberes', 'Anvers', 'Antwerpen', 'Anversa', 'アントワープ'],
-  ['Munich', 'Múnich', 'Munich', 'München', 'Monaco di Baviera', 'ミュンヘン'],
-  ['Prague', 'Praga', 'Prague', 'Prag', 'Praga', 'プラハ'],
-];
+/** Reads the vocabulary, refusing a row that lacks a language: a missing word would put `undefined` in titles. */
+function readVocabulary(): Vocabulary {
+  const vocabulary = JSON.parse(readFileSync(VOCABULARY_FILE, 'utf8')) as Vocabulary;
+  const words = (row: unknown) => Array.isArray(row) && row.length === VOCABULARY.length && row.every((word) => typeof word === 'string' && word !== '');
+  const names = (row: unknown) => Array.isArray(row) && row.length === 2 && row.every((name) => typeof name === 'string' && name !== '');
+  const { nameGroups, ...lists } = vocabulary;
+  for (const [list, rows] of Object.entries(lists)) {
+    const bad = (rows as unknown[]).findIndex((row) => !words(row));
+    if (bad >= 0) throw new Error(`${VOCABULARY_FILE}: ${list}[${bad}] is not ${VOCABULARY.length} words (${VOCABULARY.join(', ')})`);
+  }
+  nameGroups.forEach((group, at) => {
+    if (![...group.first, ...group.last].every(names)) throw new Error(`${VOCABULARY_FILE}: nameGroups[${at}] has a name that is not [latin, japanese]`);
+  });
+  return vocabulary;
+}
 
-const MUSEUM_TYPES: Words[] = [
-  ['Museum of Fine Arts', 'Museo de Bellas Artes', 'Musée des Beaux-Arts', 'Museum der bildenden Künste', 'Museo di Belle Arti', '美術館'],
-  ['National Gallery', 'Galería Nacional', 'Galerie nationale', 'Nationalgalerie', 'Galleria Nazionale', '国立美術館'],
-  ['City Museum', 'Museo Municipal', 'Musée municipal', 'Stadtmuseum', 'Museo Civico', '市立美術館'],
-  ['Art Collection', 'Colección de Arte', "Collection d'art", 'Kunstsammlung', "Collezione d'Arte", '美術コレクション'],
-  ['Palace Museum', 'Museo del Palacio', 'Musée du Palais', 'Schlossmuseum', 'Museo del Palazzo', '宮殿美術館'],
-  ['Academy Gallery', 'Galería de la Academia', "Galerie de l'Académie", 'Akademiegalerie', "Galleria dell'Accademia", 'アカデミー美術館'],
-  ['Modern Art Museum', 'Museo de Arte Moderno', "Musée d'Art moderne", 'Museum für moderne Kunst', "Museo d'Arte Moderna", '近代美術館'],
-  ['Diocesan Museum', 'Museo Diocesano', 'Musée diocésain', 'Diözesanmuseum', 'Museo Diocesano', '司教区美術館'],
-  ['Print Room', 'Gabinete de Estampas', 'Cabinet des estampes', 'Kupferstichkabinett', 'Gabinetto delle Stampe', '版画館'],
-  ['Foundation', 'Fundación', 'Fondation', 'Stiftung', 'Fondazione', '財団美術館'],
-];
-
-const MOVEMENTS: Words[] = [
-  ['Gothic painting', 'Pintura gótica', 'Peinture gothique', 'Gotische Malerei', 'Pittura gotica', 'ゴシック絵画'],
-  ['Early Renaissance', 'Primer Renacimiento', 'Première Renaissance', 'Frührenaissance', 'Primo Rinascimento', '初期ルネサンス'],
-  ['High Renaissance', 'Alto Renacimiento', 'Haute Renaissance', 'Hochrenaissance', 'Alto Rinascimento', '盛期ルネサンス'],
-  ['Mannerism', 'Manierismo', 'Maniérisme', 'Manierismus', 'Manierismo', 'マニエリスム'],
-  ['Baroque', 'Barroco', 'Baroque', 'Barock', 'Barocco', 'バロック'],
-  ['Caravaggism', 'Caravaggismo', 'Caravagisme', 'Caravaggismus', 'Caravaggismo', 'カラヴァッジョ派'],
-  ['Flemish Baroque', 'Barroco flamenco', 'Baroque flamand', 'Flämischer Barock', 'Barocco fiammingo', 'フランドル・バロック'],
-  ['Rococo', 'Rococó', 'Rococo', 'Rokoko', 'Rococò', 'ロココ'],
-  ['Neoclassicism', 'Neoclasicismo', 'Néoclassicisme', 'Klassizismus', 'Neoclassicismo', '新古典主義'],
-  ['Romanticism', 'Romanticismo', 'Romantisme', 'Romantik', 'Romanticismo', 'ロマン主義'],
-  ['Biedermeier', 'Biedermeier', 'Biedermeier', 'Biedermeier', 'Biedermeier', 'ビーダーマイヤー'],
-  ['Barbizon school', 'Escuela de Barbizon', 'École de Barbizon', 'Schule von Barbizon', 'Scuola di Barbizon', 'バルビゾン派'],
-  ['Realism', 'Realismo', 'Réalisme', 'Realismus', 'Realismo', '写実主義'],
-  ['Academic art', 'Academicismo', 'Art académique', 'Akademische Kunst', 'Arte accademica', 'アカデミック美術'],
-  ['Pre-Raphaelites', 'Prerrafaelismo', 'Préraphaélisme', 'Präraffaeliten', 'Preraffaelliti', 'ラファエル前派'],
-  ['Impressionism', 'Impresionismo', 'Impressionnisme', 'Impressionismus', 'Impressionismo', '印象派'],
-  ['Post-Impressionism', 'Postimpresionismo', 'Postimpressionnisme', 'Postimpressionismus', 'Postimpressionismo', 'ポスト印象派'],
-  ['Pointillism', 'Puntillismo', 'Pointillisme', 'Pointillismus', 'Puntinismo', '点描主義'],
-  ['Symbolism', 'Simbolismo', 'Symbolisme', 'Symbolismus', 'Simbolismo', '象徴主義'],
-  ['Art Nouveau', 'Modernismo', 'Art nouveau', 'Jugendstil', 'Liberty', 'アール・ヌーヴォー'],
-  ['Expressionism', 'Expresionismo', 'Expressionnisme', 'Expressionismus', 'Espressionismo', '表現主義'],
-  ['Fauvism', 'Fovismo', 'Fauvisme', 'Fauvismus', 'Fauvismo', 'フォーヴィスム'],
-  ['Ukiyo-e', 'Ukiyo-e', 'Ukiyo-e', 'Ukiyo-e', 'Ukiyo-e', '浮世絵'],
-  ['Nihonga', 'Nihonga', 'Nihonga', 'Nihonga', 'Nihonga', '日本画'],
-];
-
-const GENRES: Words[] = [
-  ['Portrait', 'Retrato', 'Portrait', 'Porträt', 'Ritratto', '肖像画'],
-  ['Landscape', 'Paisaje', 'Paysage', 'Landschaft', 'Paesaggio', '風景画'],
-  ['Still life', 'Bodegón', 'Nature morte', 'Stillleben', 'Natura morta', '静物画'],
-  ['History painting', 'Pintura de historia', "Peinture d'histoire", 'Historienmalerei', 'Pittura di storia', '歴史画'],
-  ['Religious painting', 'Pintura religiosa', 'Peinture religieuse', 'Religiöse Malerei', 'Pittura religiosa', '宗教画'],
-  ['Genre painting', 'Pintura de género', 'Peinture de genre', 'Genremalerei', 'Pittura di genere', '風俗画'],
-  ['Marine painting', 'Pintura marina', 'Peinture de marine', 'Marinemalerei', 'Pittura di marina', '海景画'],
-  ['Cityscape', 'Paisaje urbano', 'Paysage urbain', 'Stadtansicht', 'Veduta urbana', '都市景観画'],
-  ['Animal painting', 'Pintura de animales', 'Peinture animalière', 'Tiermalerei', 'Pittura di animali', '動物画'],
-  ['Nude', 'Desnudo', 'Nu', 'Akt', 'Nudo', '裸体画'],
-  ['Allegory', 'Alegoría', 'Allégorie', 'Allegorie', 'Allegoria', '寓意画'],
-  ['Mythological painting', 'Pintura mitológica', 'Peinture mythologique', 'Mythologische Malerei', 'Pittura mitologica', '神話画'],
-  ['Self-portrait', 'Autorretrato', 'Autoportrait', 'Selbstbildnis', 'Autoritratto', '自画像'],
-  ['Interior', 'Interior', 'Intérieur', 'Interieur', 'Interno', '室内画'],
-  ['Flower painting', 'Pintura de flores', 'Peinture de fleurs', 'Blumenmalerei', 'Pittura di fiori', '花卉画'],
-  ['Veduta', 'Vista urbana', 'Védute', 'Vedute', 'Veduta', '景観画'],
-];
-
-/** Painters' names by tradition: [latin, japanese] for first and family names. */
-const NAME_GROUPS: { first: [string, string][]; last: [string, string][]; familyFirst?: boolean }[] = [
-  {
-    first: [
-      ['Jean', 'ジャン'],
-      ['Pierre', 'ピエール'],
-      ['Claude', 'クロード'],
-      ['Camille', 'カミーユ'],
-      ['Henri', 'アンリ'],
-      ['Louis', 'ルイ'],
-      ['Marie', 'マリー'],
-      ['Berthe', 'ベルト'],
-      ['Édouard', 'エドゥアール'],
-      ['Jeanne', 'ジャンヌ'],
-    ],
-    last: [
-      ['Moreau', 'モロー'],
-      ['Lefèvre', 'ルフェーヴル'],
-      ['Dubois', 'デュボワ'],
-      ['Laurent', 'ローラン'],
-      ['Girard', 'ジラール'],
-      ['Rousseau', 'ルソー'],
-      ['Fontaine', 'フォンテーヌ'],
-      ['Mercier', 'メルシエ'],
-      ['Chevalier', 'シュヴァリエ'],
-      ['Garnier', 'ガルニエ'],
-      ['Lemaire', 'ルメール'],
-      ['Perrin', 'ペラン'],
-      ['Marchand', 'マルシャン'],
-      ['Renard', 'ルナール'],
-      ['Blanchard', 'ブランシャール'],
-    ],
-  },
-  {
-    first: [
-      ['Giovanni', 'ジョヴァンニ'],
-      ['Paolo', 'パオロ'],
-      ['Francesco', 'フランチェスコ'],
-      ['Lucia', 'ルチア'],
-      ['Antonio', 'アントニオ'],
-      ['Caterina', 'カテリーナ'],
-      ['Giulia', 'ジュリア'],
-      ['Lorenzo', 'ロレンツォ'],
-    ],
-    last: [
-      ['Rossi', 'ロッシ'],
-      ['Bianchi', 'ビアンキ'],
-      ['Romano', 'ロマーノ'],
-      ['Colombo', 'コロンボ'],
-      ['Ricci', 'リッチ'],
-      ['Marino', 'マリーノ'],
-      ['Greco', 'グレコ'],
-      ['Bruno', 'ブルーノ'],
-      ['Gallo', 'ガッロ'],
-      ['Conti', 'コンティ'],
-      ['De Luca', 'デ・ルーカ'],
-      ['Mancini', 'マンチーニ'],
-      ['Costa', 'コスタ'],
-      ['Giordano', 'ジョルダーノ'],
-      ['Lombardi', 'ロンバルディ'],
-    ],
-  },
-  {
-    first: [
-      ['Diego', 'ディエゴ'],
-      ['Francisco', 'フランシスコ'],
-      ['Juan', 'フアン'],
-      ['Carmen', 'カルメン'],
-      ['José', 'ホセ'],
-      ['Isabel', 'イサベル'],
-      ['Joaquín', 'ホアキン'],
-      ['Ángela', 'アンヘラ'],
-    ],
-    last: [
-      ['García', 'ガルシア'],
-      ['Fernández', 'フェルナンデス'],
-      ['López', 'ロペス'],
-      ['Martínez', 'マルティネス'],
-      ['Sánchez', 'サンチェス'],
-      ['Pérez', 'ペレス'],
-      ['Gómez', 'ゴメス'],
-      ['Ruiz', 'ルイス'],
-      ['Díaz', 'ディアス'],
-      ['Moreno', 'モレノ'],
-      ['Muñoz', 'ムニョス'],
-      ['Álvarez', 'アルバレス'],
-      ['Romero', 'ロメロ'],
-      ['Navarro', 'ナバロ'],
-      ['Torres', 'トーレス'],
-    ],
-  },
-  {
-    first: [
-      ['Jan', 'ヤン'],
-      ['Pieter', 'ピーテル'],
-      ['Johannes', 'ヨハネス'],
-      ['Albrecht', 'アルブレヒト'],
-      ['Caspar', 'カスパー'],
-      ['Franz', 'フランツ'],
-      ['Anna', 'アンナ'],
-      ['Clara', 'クララ'],
-      ['Gustav', 'グスタフ'],
-    ],
-    last: [
-      ['Müller', 'ミュラー'],
-      ['Schmidt', 'シュミット'],
-      ['Schneider', 'シュナイダー'],
-      ['Fischer', 'フィッシャー'],
-      ['Weber', 'ヴェーバー'],
-      ['Becker', 'ベッカー'],
-      ['Hoffmann', 'ホフマン'],
-      ['de Vries', 'デ・フリース'],
-      ['van Dijk', 'ファン・デイク'],
-      ['Jansen', 'ヤンセン'],
-      ['Bakker', 'バッカー'],
-      ['Visser', 'フィッセル'],
-      ['Smit', 'スミット'],
-      ['Koch', 'コッホ'],
-      ['Wagner', 'ワーグナー'],
-    ],
-  },
-  {
-    first: [
-      ['William', 'ウィリアム'],
-      ['John', 'ジョン'],
-      ['Thomas', 'トーマス'],
-      ['Mary', 'メアリー'],
-      ['Joseph', 'ジョゼフ'],
-      ['Elizabeth', 'エリザベス'],
-      ['George', 'ジョージ'],
-      ['Emily', 'エミリー'],
-    ],
-    last: [
-      ['Smith', 'スミス'],
-      ['Turner', 'ターナー'],
-      ['Walker', 'ウォーカー'],
-      ['Wright', 'ライト'],
-      ['Hughes', 'ヒューズ'],
-      ['Clarke', 'クラーク'],
-      ['Hall', 'ホール'],
-      ['Wood', 'ウッド'],
-      ['Green', 'グリーン'],
-      ['Baker', 'ベイカー'],
-      ['Hill', 'ヒル'],
-      ['Moore', 'ムーア'],
-      ['Ward', 'ウォード'],
-      ['Palmer', 'パーマー'],
-      ['Cooper', 'クーパー'],
-    ],
-  },
-  {
-    familyFirst: true,
-    first: [
-      ['Kuniyoshi', '国芳'],
-      ['Kiyonaga', '清長'],
-      ['Harunobu', '春信'],
-      ['Eitoku', '永徳'],
-      ['Korin', '光琳'],
-      ['Okyo', '応挙'],
-      ['Hoitsu', '抱一'],
-      ['Taikan', '大観'],
-      ['Shunso', '春草'],
-      ['Kiyoshi', '清'],
-    ],
-    last: [
-      ['Utagawa', '歌川'],
-      ['Katsushika', '葛飾'],
-      ['Kitagawa', '喜多川'],
-      ['Suzuki', '鈴木'],
-      ['Tanaka', '田中'],
-      ['Ito', '伊藤'],
-      ['Kano', '狩野'],
-      ['Ogata', '尾形'],
-      ['Maruyama', '円山'],
-      ['Sakai', '酒井'],
-      ['Yokoyama', '横山'],
-      ['Hishida', '菱田'],
-      ['Kobayashi', '小林'],
-      ['Takahashi', '高橋'],
-      ['Yamamoto', '山本'],
-    ],
-  },
-];
+const vocabulary = readVocabulary();
+export const NOUNS = vocabulary.nouns;
+const { adjectives: ADJECTIVES, times: TIMES, cities: CITIES, museumTypes: MUSEUM_TYPES, movements: MOVEMENTS, genres: GENRES, nameGroups: NAME_GROUPS } = vocabulary;
 
 /** How often a work has a title in each language (English always; 0.5 for a language not named here). */
 const TITLE_SHARE: Partial<Record<CatalogLocale, number>> = { en: 1, es: 0.65, fr: 0.8, de: 0.7, it: 0.6, ja: 0.5 };

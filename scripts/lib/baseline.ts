@@ -44,7 +44,7 @@ export function run(command: string, args: string[], options: { cwd: string; env
 const git = (cwd: string, ...args: string[]) => run('git', args, { cwd }).then((out) => out.trim());
 
 /** The files that shape the benchmark's data; the data is made by this checkout's versions. */
-const DATA_SOURCES = ['scripts/fill-catalog.ts', 'prisma/seed', 'src/server/catalog/seed.ts', 'src/server/catalog/counts.ts'];
+const DATA_SOURCES = ['scripts/fill-catalog.ts', 'scripts/data/fill-vocabulary.json', 'prisma/seed', 'src/server/catalog/seed.ts', 'src/server/catalog/counts.ts'];
 
 /** The full hash of `ref` (a hash, branch or tag); a clear error when there is none. */
 export async function resolveCommit(root: string, ref: string): Promise<string> {
