@@ -71,7 +71,7 @@ describe('the SPARQL endpoint', () => {
     const run = ingestCatalog(db, source(), {
       progress: (line) => {
         // Right after the first painter's transaction committed, Wikidata goes away.
-        if (line.startsWith('painter ') && ++painters === 1) proxies.sparql.set('down');
+        if (/^painter \d+\/\d+ /.test(line) && ++painters === 1) proxies.sparql.set('down');
       },
     });
     await expect(run).rejects.toThrow();

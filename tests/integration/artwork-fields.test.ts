@@ -44,14 +44,21 @@ async function emptyColumns(scope: string): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(nulls).filter(([, n]) => n > 0));
 }
 
+/** What any work may lack, whoever wrote it, and why. */
+const emptyByDesign: Record<string, string> = {
+  original_title: 'only a painting labelled in none of the six catalog languages has one (docs/pipeline.md "Complete titles")',
+  original_language: 'the language of original_title, so only beside it',
+};
+const without = (empty: Record<string, number>, allowed: Record<string, string>) => Object.keys(empty).filter((column) => !(column in allowed) && !(column in emptyByDesign));
+
 describe('every writer of artworks fills every column', () => {
   test('the curated seed: every column of every curated work', async () => {
-    expect(await emptyColumns('curated')).toEqual({});
+    expect(without(await emptyColumns('curated'), {})).toEqual([]);
   });
 
   test('the fill script: every column of every synthetic work', async () => {
     await fillCatalog(own.url, { works: 40, artists: 8, log: () => undefined });
-    expect(await emptyColumns(`wikidata_id LIKE 'X%'`)).toEqual({});
+    expect(without(await emptyColumns(`wikidata_id LIKE 'X%'`), {})).toEqual([]);
   });
 
   test('the ingest: every column Wikidata can give, for every work it queued', async () => {
@@ -64,9 +71,6 @@ describe('every writer of artworks fills every column', () => {
     };
     await ingestCatalog(own.db, wikidataSource(sparqlClient({ url: sparql.url, retry: { sleep: async () => undefined } })));
     const empty = await emptyColumns(`NOT curated AND wikidata_id LIKE 'Q%'`);
-    expect(
-      Object.keys(empty).filter((column) => !(column in mayBeEmpty)),
-      'columns the ingest leaves empty: write them in src/server/pipeline/ingest.ts, or say here why Wikidata may lack them',
-    ).toEqual([]);
+    expect(without(empty, mayBeEmpty), 'columns the ingest leaves empty: write them in src/server/pipeline/ingest.ts, or say here why Wikidata may lack them').toEqual([]);
   });
 });

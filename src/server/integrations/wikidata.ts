@@ -715,8 +715,9 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
   const factBatch = options.factBatch ?? 50;
   return {
     async paintersDied(slice, rule, trace) {
-      // Who died in the slice, in the public domain: a slice that runs out of time is asked in halves.
-      const died = async (part: DeathSlice): Promise<SparqlBinding[]> => {
+      // Who died in the slice, in the public domain: a slice that runs out of time is asked once
+      // more, in halves (a half that runs out of time too fails the slice: the service is slow).
+      const died = async (part: DeathSlice, halved = false): Promise<SparqlBinding[]> => {
         try {
           // Paged, but never in smaller pages after a timeout: what costs is the range, not the page.
           const rows: SparqlBinding[] = [];
@@ -727,10 +728,10 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
           }
         } catch (error) {
           const from = part.from ?? part.to - 1_000;
-          if (!(error instanceof SparqlTimeoutError) || part.to - from < 2) throw error;
+          if (!(error instanceof SparqlTimeoutError) || halved || part.to - from < 2) throw error;
           await sparql.backOff();
           const middle = Math.floor((from + part.to) / 2);
-          return [...(await died({ from: part.from, to: middle })), ...(await died({ from: middle, to: part.to }))];
+          return [...(await died({ from: part.from, to: middle }, true)), ...(await died({ from: middle, to: part.to }, true))];
         }
       };
       const people = new Map<string, { born: number | null; died: number | null }>();
@@ -745,15 +746,16 @@ export function wikidataSource(sparql: Sparql, options: { pageSize?: number; lab
           died: death === null ? seen.died : Math.max(death, seen.died ?? death),
         });
       }
-      // Their paintings counted, a batch at a time; a batch that runs out of time is counted in halves.
-      const counted = async (batch: string[]): Promise<SparqlBinding[]> => {
+      // Their paintings counted, a batch at a time; a batch that runs out of time is counted once
+      // more, in halves.
+      const counted = async (batch: string[], halved = false): Promise<SparqlBinding[]> => {
         try {
           return await sparql.select(painterPaintingsQuery(batch, rule.minPaintings), { kind: 'painter paintings', trace });
         } catch (error) {
-          if (!(error instanceof SparqlTimeoutError) || batch.length < 2) throw error;
+          if (!(error instanceof SparqlTimeoutError) || halved || batch.length < 2) throw error;
           await sparql.backOff();
           const half = Math.ceil(batch.length / 2);
-          return [...(await counted(batch.slice(0, half))), ...(await counted(batch.slice(half)))];
+          return [...(await counted(batch.slice(0, half), true)), ...(await counted(batch.slice(half), true))];
         }
       };
       const ids = [...people.keys()].sort();

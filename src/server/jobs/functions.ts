@@ -19,7 +19,16 @@ import {
   type PainterStep,
 } from '@/server/pipeline/ingest';
 import { notifySearchEngines } from '@/server/pipeline/notify';
-import { finishPainterListRefresh, painterListDue, refreshSlice, startPainterListRefresh, type PainterListRefresh, type SliceStep } from '@/server/pipeline/painter-list';
+import {
+  finishPainterListRefresh,
+  painterListDue,
+  refreshSlice,
+  SLICES_OUT_OF_TIME,
+  startPainterListRefresh,
+  tooManySlicesOutOfTime,
+  type PainterListRefresh,
+  type SliceStep,
+} from '@/server/pipeline/painter-list';
 import { NOTIFY_EVENT, publishRun } from '@/server/pipeline/publish';
 import { refreshCounts } from '@/server/pipeline/stats';
 import { writeStories } from '@/server/pipeline/stories';
@@ -96,6 +105,13 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
               waitingOut(() => refreshSlice(d.db, source, refresh, index, PAINTER_RULE)),
             )) as SliceStep,
           );
+          if (tooManySlicesOutOfTime(slices)) {
+            // The service is struggling: the night ends here, and the next one tries the list again.
+            await step.run('stop the painter list', () =>
+              finishPainterListRefresh(d.db, refresh, slices, new Error(`${SLICES_OUT_OF_TIME} slices in a row ran out of time: the query service is struggling`)),
+            );
+            return { painterList: 'failed' as const };
+          }
         }
         await step.run('finish the painter list', () => finishPainterListRefresh(d.db, refresh, slices));
       }

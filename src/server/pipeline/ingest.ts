@@ -158,14 +158,11 @@ export async function planIngest(db: Db, source: WikidataSource, settings: Inges
       await db.ingestRun.update({ where: { id: run.id }, data: { outcome: 'queue_full', finishedAt: new Date() } });
       return { ...plan, skipped: 'queue_full' };
     }
-    // Paintings an earlier run skipped for want of a label: one labels query tells which have one now.
+    // Paintings an earlier run skipped for want of any label: their labels in the catalog's six
+    // (or mul) and in any other language tell which have one now.
     const skips = await db.ingestSkip.findMany({ where: { reason: 'no_label' }, orderBy: { seenAt: 'asc' }, take: 2_000 });
-    const relabelled = skips.length
-      ? await source.labels(
-          skips.map((s) => s.wikidataId),
-          trace,
-        )
-      : new Map();
+    const skipped = skips.map((s) => s.wikidataId);
+    const relabelled = new Set(skips.length ? [...(await source.labels(skipped, trace)).keys(), ...(await source.originalTitles(skipped, trace)).keys()] : []);
     const retry = [...new Set(skips.filter((s) => relabelled.has(s.wikidataId)).map((s) => s.painterQid))].slice(0, RELABEL_PAINTERS_PER_RUN);
     const retryPainters = await db.artist.findMany({ where: { wikidataId: { in: retry } }, select: { wikidataId: true, birthYear: true, deathYear: true } });
 
@@ -387,7 +384,7 @@ async function writePainter(
   if (unlabelled.length) left.no_label = unlabelled.length;
   const titled = await Promise.all(
     fresh.map(async (p) => {
-      const museumNames = (await Promise.all(p.collections.map((q) => taxa.name(q)))).filter((n): n is string => Boolean(n));
+      const museumNames = (await Promise.all([...new Set([...p.collections, ...p.museums])].map((q) => taxa.name(q)))).filter((n): n is string => Boolean(n));
       const own = labels.get(p.qid) ?? {};
       const titles = Object.fromEntries(
         catalogLocales.flatMap((l) => (own[l] ? [[l, stripDisambiguation(own[l]!, { creatorNames, museumNames }).slice(0, 500)]] : [])),

@@ -119,6 +119,10 @@ export async function finishPainterListRefresh(
   return outcome;
 }
 
+/** Slices in a row out of time, even in halves, that stop a refresh: then it is the service, not the slices. */
+export const SLICES_OUT_OF_TIME = 3;
+export const tooManySlicesOutOfTime = (steps: SliceStep[]) => steps.length >= SLICES_OUT_OF_TIME && steps.slice(-SLICES_OUT_OF_TIME).every((s) => s.outcome === 'failed');
+
 /** The whole refresh in one call (the command line, the tests, the one-call ingest): every slice in turn. */
 export async function refreshPainterList(
   db: Db,
@@ -129,7 +133,11 @@ export async function refreshPainterList(
   const refresh = await startPainterListRefresh(db, rule, settings);
   const steps: SliceStep[] = [];
   try {
-    for (const index of refresh.slices.keys()) steps.push(await refreshSlice(db, source, refresh, index, rule, settings.progress));
+    for (const index of refresh.slices.keys()) {
+      steps.push(await refreshSlice(db, source, refresh, index, rule, settings.progress));
+      if (tooManySlicesOutOfTime(steps))
+        throw new SparqlTimeoutError(`${SLICES_OUT_OF_TIME} slices of the painter list in a row ran out of time: the query service is struggling`);
+    }
   } catch (error) {
     await finishPainterListRefresh(db, refresh, steps, error).catch(() => undefined);
     throw error;
