@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { withE2eDatabase } from './support/database';
 import { E2E_ADMIN_TOKEN } from './support/env';
+import { catalogLocales } from '@/shared/locales';
 
 // The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
@@ -235,8 +236,9 @@ test.describe('a day of production', () => {
 test.describe('catalog pipeline', () => {
   const prefix = `e2e-staff-study-${stamp()}`;
 
-  // The seeded catalog has no queue; three ready works (queued, with an English story) by a
-  // public artist go in directly, and are taken out again after, so other tests see the seed.
+  // The seeded catalog has no queue; three ready works (queued, with an English story and their
+  // titles in the six catalog languages) by a public artist go in directly, and are taken out
+  // again after, so other tests see the seed.
   test.beforeAll(async () => {
     await withE2eDatabase(async (client) => {
       for (let i = 1; i <= 3; i++) {
@@ -245,11 +247,15 @@ test.describe('catalog pipeline', () => {
            SELECT $1, artist_id, 1889, 1, 'queued', now() FROM artworks WHERE slug = 'the-starry-night' RETURNING id`,
           [`${prefix}-${i}`],
         );
-        await client.query(`INSERT INTO artwork_texts (artwork_id, locale, title, title_source, story, story_source) VALUES ($1, 'en', $2, 'curated', $3, 'template')`, [
-          rows[0]!.id,
-          `Study ${i} (${prefix})`,
-          'A study for the end-to-end test of the staff dashboard.',
-        ]);
+        for (const locale of catalogLocales) {
+          await client.query(`INSERT INTO artwork_texts (artwork_id, locale, title, title_source, story, story_source) VALUES ($1, $2, $3, 'curated', $4, $5)`, [
+            rows[0]!.id,
+            locale,
+            `Study ${i} (${prefix})`,
+            locale === 'en' ? 'A study for the end-to-end test of the staff dashboard.' : null,
+            locale === 'en' ? 'template' : null,
+          ]);
+        }
       }
     });
   });
