@@ -37,12 +37,13 @@ export async function compare(baselineRef: string) {
     const database = await benchDatabase();
     stops.push({ name: 'the embedded PostgreSQL', stop: database.stop });
     log(`database ready (${database.reused ? 'cached fill reused' : 'filled now'}): ${database.dir}`);
-    process.env.DATABASE_URL = database.url;
-
+    // Both builds first, without the database: a production build with DATABASE_URL but no
+    // NEXTAUTH_SECRET is refused (every instance must sign with one secret), and a build needs none.
     const newBuild = await buildIfChanged();
     log(`this checkout's build: ${newBuild}`);
     const baseline = await prepareBaseline(ROOT, baselineRef, { keep: OPTIONS.keepBaseline, log, buildEnv: process.env });
     stops.push({ name: `the baseline worktree ${baseline.dir}`, stop: baseline.remove });
+    process.env.DATABASE_URL = database.url;
     const head = (await runGit('rev-parse', 'HEAD')).trim();
     const newSide = {
       commit: head,

@@ -61,8 +61,9 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     const pathname = pathOf(req.url);
     if (options.rest && pathname !== undefined && isRestPath(pathname)) {
       // handleRest sets its own X-Request-Id and security headers, the same whether the front or
-      // Next's route handler (npm run dev) calls it.
-      const encoding = chooseEncoding(req.headers['accept-encoding']);
+      // Next's route handler (npm run dev) calls it. Its answers go out as they are: compressing
+      // is the reverse proxy's (docs/deploy.md), never our code's (issue 40).
+      const encoding = undefined;
       try {
         const answer = await options.rest(toRestRequest(req, settings));
         settleUnreadBody(req, res);

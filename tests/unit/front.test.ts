@@ -179,37 +179,20 @@ test('a /v1 request body streams through; the answer keeps its status, every Set
   expect(head.body.length).toBe(0);
 });
 
-test('a large /v1 JSON answer is compressed when the client accepts it; a small one is not', async () => {
+test("a /v1 answer goes out as it is, whatever the client accepts: compressing is the reverse proxy's (issue 40)", async () => {
   const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}`, title: 'The Starry Night' })) });
   const { port } = await start({
     rest: async (request) => {
       const { pathname } = new URL(request.url);
       if (pathname === '/v1/big') return new Response(list, { headers: { 'content-type': 'application/json' } });
-      // A public catalog answer says its length (and is written whole, not streamed).
-      if (pathname === '/v1/sized') return new Response(list, { headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(list)) } });
-      return Response.json({ a: 1 });
+      return new Response(list, { headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(list)) } });
     },
   });
-  const sized = await call(port, '/v1/sized', { headers: { 'accept-encoding': 'gzip' } });
-  expect(sized.headers['content-encoding']).toBe('gzip');
-  expect(Number(sized.headers['content-length'])).toBe(sized.body.length);
-  expect(zlib.gunzipSync(sized.body).toString()).toBe(list);
-  const sizedPlain = await call(port, '/v1/sized');
-  expect(sizedPlain.headers['content-length']).toBe(String(Buffer.byteLength(list)));
-  expect(sizedPlain.body.toString()).toBe(list);
-  const gzip = await call(port, '/v1/big', { headers: { 'accept-encoding': 'gzip, deflate' } });
-  expect(gzip.headers['content-encoding']).toBe('gzip');
-  expect(gzip.headers.vary).toMatch(/Accept-Encoding/);
-  expect(zlib.gunzipSync(gzip.body).toString()).toBe(list);
-  const br = await call(port, '/v1/big', { headers: { 'accept-encoding': 'gzip, br' } });
-  expect(br.headers['content-encoding']).toBe('br');
-  expect(zlib.brotliDecompressSync(br.body).toString()).toBe(list);
-  const plain = await call(port, '/v1/big');
-  expect(plain.headers['content-encoding']).toBeUndefined();
-  expect(plain.body.toString()).toBe(list);
-  const small = await call(port, '/v1/small', { headers: { 'accept-encoding': 'gzip' } });
-  expect(small.headers['content-encoding']).toBeUndefined();
-  expect(small.body.toString()).toBe('{"a":1}');
+  for (const path of ['/v1/big', '/v1/sized']) {
+    const answer = await call(port, path, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(list);
+  }
 });
 
 test('an answer the app compressed already (a kept catalog answer) goes out as it is, not compressed twice', async () => {
@@ -228,7 +211,7 @@ test('an answer the app compressed already (a kept catalog answer) goes out as i
   expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(list);
 });
 
-test('a plain answer (no fetch Response) goes out with its status, headers and every Set-Cookie, compressed when worth it, as it is when compressed already, without a body for HEAD and 304', async () => {
+test('a plain answer (no fetch Response) goes out with its status, headers and every Set-Cookie, as it is, without a body for HEAD and 304', async () => {
   const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}` })) });
   const brotli = zlib.brotliCompressSync(list);
   const answers: Record<string, PlainAnswer> = {
@@ -248,10 +231,8 @@ test('a plain answer (no fetch Response) goes out with its status, headers and e
   expect(gzip.status).toBe(200);
   expect(gzip.headers['x-kind']).toBe('list');
   expect(gzip.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
-  expect(gzip.headers['content-encoding']).toBe('gzip');
-  expect(gzip.headers.vary).toBe('Accept-Encoding');
-  expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
-  expect(zlib.gunzipSync(gzip.body).toString()).toBe(list);
+  expect(gzip.headers['content-encoding']).toBeUndefined();
+  expect(gzip.body.toString()).toBe(list);
 
   const plain = await call(port, '/v1/list');
   expect(plain.headers['content-encoding']).toBeUndefined();
