@@ -1,7 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
 import { publicProcedure, router, type Meta } from '@/server/api/trpc';
-import { forEveryone } from '@/server/api/response-cache';
 import {
   ArtistDetail,
   ArtistPage,
@@ -33,13 +32,13 @@ export const catalogRouter = router({
     .meta(catalog('/artists', 'Published artists, most works first, 48 a page'))
     .input(Paged)
     .output(ArtistPage)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.artists', input, () => listArtists(ctx.db, input.page, input.locale))),
+    .query(({ ctx, input }) => listArtists(ctx.db, input.page, input.locale)),
 
   artist: publicProcedure
     .meta(catalog('/artists/{slug}', 'An artist with their main movements and works (48 a page)', { 404: 'No such artist' }))
     .input(SlugPageQuery)
     .output(ArtistDetail)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.artist', input, () => artistDetail(ctx.db, input.slug, input.page, input.locale))),
+    .query(({ ctx, input }) => artistDetail(ctx.db, input.slug, input.page, input.locale)),
 
   artworks: publicProcedure
     .meta(
@@ -50,7 +49,7 @@ export const catalogRouter = router({
     )
     .input(ArtworksQuery)
     .output(ArtworkSearchPage)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.artworks', input, () => listArtworks(ctx.db, input))),
+    .query(({ ctx, input }) => listArtworks(ctx.db, input)),
 
   searchSuggestions: publicProcedure
     .meta(
@@ -61,29 +60,29 @@ export const catalogRouter = router({
     )
     .input(SuggestionsQuery)
     .output(Suggestions)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.searchSuggestions', input, () => searchSuggestions(ctx.db, input.q, input.locale))),
+    .query(({ ctx, input }) => searchSuggestions(ctx.db, input.q, input.locale)),
 
   artworksBySlugs: publicProcedure
     .meta(catalog('/artworks/by-slugs', 'Cards for a list of slugs, in the order given (favorites)'))
     .input(BySlugsQuery)
     .output(z.object({ items: z.array(ArtworkCard) }))
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.artworksBySlugs', input, async () => ({ items: await artworksBySlugs(ctx.db, input.slugs, input.locale) }))),
+    .query(async ({ ctx, input }) => ({ items: await artworksBySlugs(ctx.db, input.slugs, input.locale) })),
 
   artwork: publicProcedure
     .meta(catalog('/artworks/{slug}', 'An artwork with its artist, browse pages and related works', { 404: 'No such artwork' }))
     .input(SlugQuery)
     .output(ArtworkDetail)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.artwork', input, () => artworkDetail(ctx.db, input.slug, input.locale))),
+    .query(({ ctx, input }) => artworkDetail(ctx.db, input.slug, input.locale)),
 
   taxa: publicProcedure
     .meta(catalog('/taxa/{kind}', 'Browse pages of one kind (museums, movements, subjects, genres) with at least 3 works', { 404: 'Unknown kind' }))
     .input(TaxaQuery)
     .output(TaxonPage)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.taxa', input, () => listTaxa(ctx.db, input.kind, input.page, input.locale))),
+    .query(({ ctx, input }) => listTaxa(ctx.db, input.kind, input.page, input.locale)),
 
   taxon: publicProcedure
     .meta(catalog('/taxa/{kind}/{slug}', 'One browse page with its works (48 a page) and top artists', { 404: 'No such browse page' }))
     .input(TaxonQuery)
     .output(TaxonDetail)
-    .query(({ ctx, input }) => forEveryone(ctx, 'catalog.taxon', input, () => taxonDetail(ctx.db, input.kind, input.slug, input.page, input.locale))),
+    .query(({ ctx, input }) => taxonDetail(ctx.db, input.kind, input.slug, input.page, input.locale)),
 });

@@ -4,7 +4,6 @@ import { publicProcedure, router } from '@/server/api/trpc';
 import { env, publicBaseUrl } from '@/server/env';
 import { SitemapChunk, SitemapChunkQuery, SitemapIndex } from './schema';
 import { sitemapChunk, sitemapIndex } from './sitemaps';
-import { forEveryone } from '@/server/api/response-cache';
 
 export const seoRouter = router({
   sitemaps: publicProcedure
@@ -14,7 +13,7 @@ export const seoRouter = router({
     })
     .input(z.object({}))
     .output(SitemapIndex)
-    .query(({ ctx }) => forEveryone(ctx, 'seo.sitemaps', null, () => sitemapIndex(ctx.db))),
+    .query(({ ctx }) => sitemapIndex(ctx.db)),
 
   sitemapChunk: publicProcedure
     .meta({
@@ -30,5 +29,5 @@ export const seoRouter = router({
     })
     .input(SitemapChunkQuery)
     .output(SitemapChunk)
-    .query(({ ctx, input }) => forEveryone(ctx, 'seo.sitemapChunk', input, () => sitemapChunk(ctx.db, publicBaseUrl(env()), input.type, input.chunk))),
+    .query(({ ctx, input }) => sitemapChunk(ctx.db, publicBaseUrl(env()), input.type, input.chunk)),
 });

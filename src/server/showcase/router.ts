@@ -4,7 +4,6 @@ import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/
 import { refreshGalleryPages } from './pages';
 import { Showcase, ShowcaseChange, ShowcaseQuery, StaffShowcasePhoto } from './schema';
 import { setShowcased, showcase } from './service';
-import { forEveryone } from '@/server/api/response-cache';
 
 export const showcaseRouter = router({
   gallery: publicProcedure
@@ -26,7 +25,7 @@ export const showcaseRouter = router({
     })
     .input(ShowcaseQuery)
     .output(Showcase)
-    .query(({ ctx, input }) => forEveryone(ctx, 'showcase.list', input, () => showcase(ctx.db, input.locale))),
+    .query(({ ctx, input }) => showcase(ctx.db, input.locale)),
 
   adminShowcase: staffProcedure
     .meta({
