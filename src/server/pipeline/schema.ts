@@ -56,7 +56,7 @@ export const SetAsidePainter = z
 export const SeoStats = z
   .object({
     queued: z.int().describe('Artworks ingested and not public'),
-    ready: z.int().describe('Queued artworks that have a story (what a publish run can take)'),
+    ready: z.int().describe('Queued artworks that have a story and their titles in the six catalog languages (what a publish run can take)'),
     published: z.int(),
     publishedToday: z.int().describe('Published in the current UTC day by every path (curated seed excluded)'),
     perDay: z.int().describe('PUBLISH_PER_DAY'),
