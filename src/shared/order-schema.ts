@@ -231,7 +231,7 @@ export const STAFF_PAGE_SIZE = 48;
 
 export const StaffOrderQuery = z.object({
   status: z.enum(orderStatuses).optional().describe('Only orders in this status'),
-  page: z.int().min(1).max(1_000_000).default(1).describe('Pages count from 1; past the end, items is empty'),
+  page: z.coerce.number<string | number>().int().min(1).max(1_000_000).default(1).describe('Pages count from 1; past the end, items is empty'),
 });
 
 const optionalText = (max: number) =>

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { requestHandlers } from '@/server/api/handlers';
 import { adjustDocument, documentedProcedures, generateDocument, generatedDocument } from '@/server/api/openapi';
-import { routes } from '@/server/api/routes';
+import { operations as routes } from '@/server/api/rest';
 import { jsonBody, publicProcedure, router } from '@/server/api/trpc';
 
 type Operation = { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown };

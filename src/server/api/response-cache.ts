@@ -1,50 +1,25 @@
 import 'server-only';
 import { hash } from 'node:crypto';
-import { compressBuffer, type Encoding } from '@/server/http/compress';
 import { CatalogVersionWatch } from '@/server/catalog/version';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
 
-/**
- * A public catalog answer, serialized once: its UTF-8 body, the ETag of that body, and the body in
- * each content coding a client has asked for, compressed once (`encodedBody`).
- */
-export interface PublicAnswer {
-  body: Uint8Array<ArrayBuffer>;
-  etag: string;
-  encoded: Map<Encoding, Promise<Buffer>>;
-}
-
-const encoder = new TextEncoder();
-
-export function publicAnswer(json: string): PublicAnswer {
-  // The ETag hashes the bytes sent: the same tag as hashing the text, which would encode it again.
-  const body = encoder.encode(json);
-  return { body, etag: `W/"${hash('sha1', body, 'base64url')}"`, encoded: new Map() };
-}
-
-/**
- * The answer's body in `encoding`, compressed on the first request that asks for it and kept with
- * the answer: browsers and crawlers all accept gzip or brotli, and compressing a kept answer again
- * for each of them cost more than serving it (0.7 against 0.3 ms of CPU a request:
- * docs/benchmarks/compression.md).
- */
-export function encodedBody(answer: PublicAnswer, encoding: Encoding): Promise<Buffer> {
-  let body = answer.encoded.get(encoding);
-  if (!body) {
-    body = compressBuffer(Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength), encoding);
-    answer.encoded.set(encoding, body);
-    // A failure is not kept: the next request tries again.
-    body.catch(() => answer.encoded.delete(encoding));
-  }
-  return body;
-}
-
-/** A kept answer and the memory it holds: its key, its body and its compressed bodies. */
+/** A kept answer, the ETag of its JSON text and the memory it holds (that text's length, the key's). */
 interface Entry {
-  answer: PublicAnswer;
+  value: unknown;
+  etag: string;
   bytes: number;
 }
+
+/** What the cache answers: the value, the weak ETag of its JSON text, and whether it was kept from before. */
+export interface CachedAnswer<T> {
+  answer: T;
+  etag: string;
+  hit: boolean;
+}
+
+/** The weak ETag of an answer's JSON text (the /v1 body is exactly that text). */
+export const etagOf = (text: string): string => `W/"${hash('sha1', text, 'base64url')}"`;
 
 export interface CacheStats {
   hits: number;
@@ -67,16 +42,17 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * Public catalog answers of one database, kept in this process and keyed by the full request
- * address (path and query, so the locale too), each tagged with the catalog version it was
- * computed under. When the version changes every entry is dropped; so an answer is at most
+ * Public catalog answers of one database, kept in this process and keyed by the procedure and its
+ * input (the locale too), each tagged with the catalog version it was computed under. The
+ * procedures keep their answers here through a middleware of theirs (`keptForEveryone` in
+ * trpc.ts), so /v1 and the website's tRPC share them. When the version changes every entry is dropped; so an answer is at most
  * `recheckMs` older than the catalog (docs/decisions.md "Catalog answers in memory"). Least
  * recently used entries go first when the bodies outgrow `maxBytes`. Concurrent misses for one
  * address share one computation.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly computing = new Map<string, Promise<PublicAnswer>>();
+  private readonly computing = new Map<string, Promise<unknown>>();
   private readonly version: CatalogVersionWatch;
   private entriesVersion: string | undefined;
   private bytes = 0;
@@ -89,8 +65,12 @@ export class ResponseCache {
     this.version = new CatalogVersionWatch(db, options.recheckMs, options.now);
   }
 
-  /** The answer for `key`, from memory when the catalog has not changed since it was computed. */
-  async answer(key: string, compute: () => Promise<PublicAnswer>): Promise<{ answer: PublicAnswer; hit: boolean }> {
+  /**
+   * The answer for `key`, from memory when the catalog has not changed since it was computed.
+   * `sent` is the part of it a client is sent, whose JSON text is weighed and tagged (the whole
+   * answer unless said).
+   */
+  async answer<T>(key: string, compute: () => Promise<T>, sent: (answer: T) => unknown = (answer) => answer): Promise<CachedAnswer<T>> {
     // The version is read before the data, so an answer is never tagged newer than what it shows.
     const version = await this.version.current();
     if (version !== this.entriesVersion) this.dropAll(version);
@@ -100,7 +80,7 @@ export class ResponseCache {
       // Map order is the recency order: move the entry to the young end.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return { answer: kept.answer, hit: true };
+      return { answer: kept.value as T, etag: kept.etag, hit: true };
     }
     this.stats.misses++;
     const shared = `${version}\u0000${key}`;
@@ -109,22 +89,10 @@ export class ResponseCache {
       pending = compute().finally(() => this.computing.delete(shared));
       this.computing.set(shared, pending);
     }
-    const answer = await pending;
-    if (this.entriesVersion === version) this.keep(key, answer);
-    return { answer, hit: false };
-  }
-
-  /** The body of the answer kept under `key` in `encoding` (encodedBody), counted in this cache's memory while it is kept. */
-  async encoded(key: string, answer: PublicAnswer, encoding: Encoding): Promise<Buffer> {
-    const first = !answer.encoded.has(encoding);
-    const body = await encodedBody(answer, encoding);
-    const entry = this.entries.get(key);
-    if (first && entry?.answer === answer) {
-      entry.bytes += body.length;
-      this.bytes += body.length;
-      this.evictOverCap();
-    }
-    return body;
+    const answer = (await pending) as T;
+    const text = JSON.stringify(sent(answer));
+    const etag = this.entriesVersion === version ? this.keep(key, answer, text) : etagOf(text);
+    return { answer, etag, hit: false };
   }
 
   /** This instance changed the catalog: the next read re-reads the version. */
@@ -143,12 +111,17 @@ export class ResponseCache {
     this.entriesVersion = version;
   }
 
-  private keep(key: string, answer: PublicAnswer) {
-    const bytes = answer.body.length + key.length;
-    if (bytes > this.options.maxBytes / 8 || this.entries.has(key)) return;
-    this.entries.set(key, { answer, bytes });
+  /** Keeps `value` (unless too large, or kept already) and gives the ETag of `text`, what it sends. */
+  private keep(key: string, value: unknown, text: string): string {
+    const kept = this.entries.get(key);
+    if (kept) return kept.etag;
+    const etag = etagOf(text);
+    const bytes = text.length + key.length;
+    if (bytes > this.options.maxBytes / 8) return etag;
+    this.entries.set(key, { value, etag, bytes });
     this.bytes += bytes;
     this.evictOverCap();
+    return etag;
   }
 
   private evictOverCap() {

@@ -1,26 +1,26 @@
 import 'server-only';
+import { normalizePath } from 'trpc-to-openapi';
 import { DomainError } from '@/server/errors';
 import { env } from '@/server/env';
 import { requestContextOf } from '@/server/http/request-log';
 import { baseSecurityHeaders, type PlainAnswer, type RequestHead, type RestRequest } from '@/server/http/answers';
-import { chooseEncoding, MIN_COMPRESS_BYTES, type Encoding } from '@/server/http/compress';
 import { runInRequest } from '@/server/logger';
 import { nulIssues } from '@/server/api/nul-free';
 import { readBodyAtMost } from './body';
 import { contractError, errorResponse } from './contract-errors';
-import { openApiDocument } from './openapi';
-import { appRouter } from './root';
-import { encodedBody, publicAnswer, responseCacheFor, type PublicAnswer } from './response-cache';
-import type { Method, ProcedureAnswer, Route } from './route-types';
-import { matchPath, pathParams, rawPathParams } from './routes';
+import { requestHandlers } from './handlers';
+import { documentedProcedures, openApiDocument } from './openapi';
+import type { Method, RequestHandlerRoute } from './route-types';
+import { callOpenApi } from './openapi-handler';
 import { createContext } from './context';
-import { countAgainstLimit, createCallerFactory, giveCountBack, STAFF_REQUIRED, type Context, type CountedRequest } from './trpc';
+import { etagOf } from './response-cache';
+import { countAgainstLimit, giveCountBack, STAFF_REQUIRED, type Context, type CountedRequest, type Meta } from './trpc';
 
 const PREFIX = '/v1';
 /** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
-/** Methods whose input is the JSON body (GET and DELETE take theirs from the address). */
-const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
+
+const BODY_METHODS = new Set<string>(['POST', 'PUT', 'PATCH']);
 
 /** What every /v1 answer carries: an API answers data, never a page, so its policy allows nothing. */
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -30,44 +30,80 @@ const CORS_ALLOWED_HEADERS = 'If-None-Match, X-Request-Id';
 const CORS_EXPOSED_HEADERS = 'ETag, X-Request-Id, X-Catalog-Cache';
 const CORS_MAX_AGE_SECONDS = '86400';
 
+/** Short public caching, revalidated by ETag: a catalog page changes at most with each publish run. */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
 /** `client`: the one the request's log context read from the front's headers (so it is read once). */
 type MakeContext = (options: { req: RequestHead; client: string }) => Context;
-/** The request's one context, made when first needed (an unknown path or a 405 needs none). */
-type ContextOf = () => Context;
+/**
+ * What the document says of a method at a path: a procedure (answered by trpc-to-openapi's
+ * handler), a hand-written handler, or the document itself. Read from the served document, so an
+ * unknown path is a 404 and a known path with another method a 405 with `Allow`, which the
+ * library's handler cannot tell apart (it answers 404 for both).
+ */
+type Operation = { method: Method; answeredBy: { meta: Meta } | { handler: RequestHandlerRoute } | 'document' };
 
-/** A request whose operation was found: what answering it by a handler or a procedure reads. */
-interface Asked {
-  request: RestRequest;
-  url: URL;
-  route: Route;
-  /** The path under /v1. */
-  path: string;
-  /** Method and path, for the error log. */
-  where: string;
-  contextOf: ContextOf;
+const metaAt = new Map(documentedProcedures.map(({ method, path, meta }) => [`${method} ${normalizePath(path)}`, meta]));
+const handlerAt = new Map(requestHandlers.map((handler) => [`${handler.method} ${handler.path}`, handler]));
+
+const documented = Object.entries(openApiDocument().paths ?? {}).map(([path, item]) => {
+  const operations = Object.keys(item ?? {}).flatMap((lower): Operation[] => {
+    const method = lower.toUpperCase() as Method;
+    const key = `${method} ${path}`;
+    const meta = metaAt.get(key);
+    const handler = handlerAt.get(key);
+    if (meta) return [{ method, answeredBy: { meta } }];
+    if (handler) return [{ method, answeredBy: { handler } }];
+    return path === '/openapi.json' ? [{ method, answeredBy: 'document' }] : [];
+  });
+  return {
+    path,
+    operations,
+    pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    // Literal segments win over parameters: /artworks/by-slugs is not the artwork "by-slugs".
+    literalSegments: path.split('/').filter((s) => s && !s.startsWith('{')).length,
+  };
+});
+
+/** Every documented operation /v1 answers, and by what (the tests try each). */
+export const operations = documented.flatMap(({ path, operations: at }) =>
+  at.map(({ method, answeredBy }) => ({
+    method,
+    path,
+    by: answeredBy === 'document' ? ('document' as const) : 'handler' in answeredBy ? ('handler' as const) : ('procedure' as const),
+  })),
+);
+
+/** The operations at `path`, of the most specific documented path that matches it; empty when none does. */
+function operationsAt(path: string): { template: string; operations: Operation[] } | undefined {
+  const matches = documented.filter((d) => d.pattern.test(path));
+  if (!matches.length) return undefined;
+  const best = matches.reduce((a, b) => (b.literalSegments > a.literalSegments ? b : a));
+  return { template: best.path, operations: best.operations };
 }
 
 /**
- * The /v1 surface. The route table (routes.ts, from the procedures' `meta.openapi` and the
- * hand-written handlers) finds the operation: unknown paths 404, wrong methods 405 with `Allow`.
- * A procedure is called through `createCaller` with the input trpc-to-openapi would have built
- * (input.ts); public catalog reads may come from the response cache. Every failure becomes the
- * contract's error body in one place (`contractError`).
+ * The /v1 surface: trpc-to-openapi's handler answers every procedure (openapi-handler.ts); this
+ * wraps its answer in the contract. Around it: the document's 404 and 405, CORS for the public
+ * catalog, HEAD as the GET without its body, the JSON body read within its limit, the contract's
+ * error body for every failure (`contractError`), the headers every answer carries, and the
+ * public catalog's ETag and caching. Hand-written handlers (raw bytes, the signed webhook, photos)
+ * and the document are answered here, behind the same checks.
  */
-export async function handleRest(request: Request, makeContext: MakeContext = createContext): Promise<Response> {
+export async function handleRest(request: Request, makeContext?: MakeContext): Promise<Response> {
   return asResponse(await answerRest({ method: request.method, url: request.url, headers: request.headers, whole: () => request }, makeContext));
 }
 
 /**
- * handleRest's answer as the front writes it: the procedures' JSON answers and the public catalog
- * reads as a PlainAnswer (no fetch Response built and read back), anything else (an error, a
- * hand-written handler's answer, the document) as the Response it is.
+ * handleRest's answer as the front writes it: the procedures' answers as a PlainAnswer (no fetch
+ * Response built and read back), anything else (an error, a hand-written handler's answer, the
+ * document) as the Response it is.
  */
-export async function answerRest(request: RestRequest, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
+export async function answerRest(request: RestRequest, makeContext: MakeContext = ({ req, client }) => createContext({ req, client })): Promise<Response | PlainAnswer> {
   const logged = requestContextOf(request);
-  let context: Context | undefined;
-  const contextOf: ContextOf = () => (context ??= makeContext({ req: request, client: logged.client }));
   return runInRequest(logged, async () => {
+    let context: Context | undefined;
+    const contextOf = () => (context ??= makeContext({ req: request, client: logged.client }));
     const { response, crossOrigin } = await answer(request, contextOf);
     return finish(response, logged.requestId, crossOrigin);
   });
@@ -80,15 +116,7 @@ function asResponse(answer: Response | PlainAnswer): Response {
   return response;
 }
 
-/** A JSON answer no browser or proxy stores, with the cookies a procedure set (sign-in and sign-out). */
-function privateJson(status: number, body: string | null, resHeaders: Headers | undefined): PlainAnswer {
-  return { status, headers: { 'content-type': 'application/json', 'cache-control': 'private, no-store' }, cookies: resHeaders?.getSetCookie() ?? [], body };
-}
-
-/**
- * The headers of every /v1 answer: the base security headers, a policy that allows nothing, the
- * request id, and for operations anyone may read (the public catalog) CORS without credentials.
- */
+/** The headers of every /v1 answer: the base security headers, a policy that allows nothing, the request id, CORS for public reads. */
 function finish(response: Response | PlainAnswer, requestId: string, crossOrigin: boolean): Response | PlainAnswer {
   const added: Record<string, string> = { ...securityHeaders(), 'x-request-id': requestId };
   if (crossOrigin) {
@@ -99,7 +127,7 @@ function finish(response: Response | PlainAnswer, requestId: string, crossOrigin
   if (!(response instanceof Response)) return { ...response, headers: { 'cache-control': 'private, no-store', ...response.headers, ...added } };
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(added)) headers.set(name, value);
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'private, no-store');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -115,9 +143,9 @@ function securityHeaders(): Record<string, string> {
  * everyone, no cookie), pricing and this document. Not orders, uploads, accounts or staff: they
  * carry personal data, a session cookie or a token, and the shop's own pages are same-origin.
  */
-function crossOriginReadable(route: Route): boolean {
-  if (route.answeredBy === 'document') return true;
-  return 'procedure' in route.answeredBy && route.method === 'GET' && Boolean(route.answeredBy.meta.publicCache || route.answeredBy.meta.crossOrigin);
+function crossOriginReadable(operation: Operation): boolean {
+  if (operation.answeredBy === 'document') return true;
+  return 'meta' in operation.answeredBy && operation.method === 'GET' && Boolean(operation.answeredBy.meta.publicCache || operation.answeredBy.meta.crossOrigin);
 }
 
 /** The CORS preflight of a public read: 204 with what may be sent. Other paths' preflight gets the 405 every unknown method gets. */
@@ -134,27 +162,26 @@ function preflight(): Response {
   });
 }
 
-async function answer(request: RestRequest, contextOf: ContextOf): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
+async function answer(request: RestRequest, contextOf: () => Context): Promise<{ response: Response | PlainAnswer; crossOrigin: boolean }> {
   const url = new URL(request.url);
   const path = url.pathname.slice(PREFIX.length) || '/';
-  const method = (request.method === 'HEAD' ? 'GET' : request.method) as Method;
-  const candidates = matchPath(path);
   const refused = (response: Response) => ({ response, crossOrigin: false });
-  if (!candidates.length) return refused(errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`));
-  if (request.method === 'OPTIONS' && candidates.some(crossOriginReadable)) return { response: preflight(), crossOrigin: true };
-  const route = candidates.find((r) => r.method === method);
-  if (!route) {
-    const allow = [...new Set(candidates.map((r) => r.method))].join(', ');
+  const known = operationsAt(path);
+  if (!known) return refused(errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`));
+  if (request.method === 'OPTIONS' && known.operations.some(crossOriginReadable)) return { response: preflight(), crossOrigin: true };
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const operation = known.operations.find((o) => o.method === method);
+  if (!operation) {
+    const allow = [...new Set(known.operations.map((o) => o.method))].join(', ');
     return refused(errorResponse('method_not_allowed', `${request.method} is not allowed here; use ${allow}.`, undefined, { Allow: allow }));
   }
-  // The shared string rule over the address, for every route (hand-written handlers take no
-  // procedure input); bodies are checked with each procedure's input.
+  // The shared string rule over the address (hand-written handlers take no procedure input; a
+  // procedure's whole input is checked again by the gate).
   const nul = addressNulIssue(url, path);
   if (nul) return refused(nul);
   const where = `${method} ${path}`;
   // A credential is checked whatever the operation, before its body is read: a revoked or unknown
   // key (or a wrong token) is 401, never an anonymous request (decisions.md "Limits and inputs").
-  // The actor found here is the one every procedure and limit of the request sees.
   if (request.headers.get('authorization')) {
     try {
       await contextOf().actor();
@@ -162,15 +189,14 @@ async function answer(request: RestRequest, contextOf: ContextOf): Promise<{ res
       return refused(contractError(error, where));
     }
   }
-  const { answeredBy } = route;
-  const asked: Asked = { request, url, route, path, where, contextOf };
+  const { answeredBy } = operation;
   const response =
     answeredBy === 'document'
       ? Response.json(openApiDocument())
       : 'handler' in answeredBy
-        ? await answerByHandler(asked, answeredBy.handler)
-        : await answerByProcedure(asked, answeredBy);
-  return { response, crossOrigin: crossOriginReadable(route) };
+        ? await answerByHandler(request.whole(), answeredBy.handler, known.template, path, where, contextOf)
+        : await answerByProcedure(request, method, path, answeredBy.meta, where, contextOf);
+  return { response, crossOrigin: crossOriginReadable(operation) };
 }
 
 /** 400 invalid_input when a path segment or a query name or value holds U+0000 (src/server/api/nul-free.ts). */
@@ -193,10 +219,19 @@ function decodedSegment(segment: string): string {
   }
 }
 
-type Handler = Extract<Route['answeredBy'], { handler: unknown }>['handler'];
+/** The path parameters of `path` under `template` (`/orders/{code}` and `/orders/AB12` give code AB12), decoded. */
+function pathParams(template: string, path: string): Record<string, string> {
+  const values = path.split('/');
+  const params: Record<string, string> = {};
+  template.split('/').forEach((name, i) => {
+    const match = /^\{(.+)\}$/.exec(name);
+    if (match && values[i] !== undefined) params[match[1]!] = decodedSegment(values[i]!);
+  });
+  return params;
+}
 
 /** A hand-written handler (raw bytes, the signed webhook, a photo), behind the same staff check and limits as a procedure. */
-async function answerByHandler({ request, route, path, where, contextOf }: Asked, handler: Handler): Promise<Response> {
+async function answerByHandler(request: Request, handler: RequestHandlerRoute, template: string, path: string, where: string, contextOf: () => Context): Promise<Response> {
   // A limit that counts only accepted requests (stored photos) gets its count back when the
   // request is refused for what it sent (400, 413, 415), or because photo storage is full (503
   // storage_full: nothing was stored, decisions.md "Storage").
@@ -205,10 +240,10 @@ async function answerByHandler({ request, route, path, where, contextOf }: Asked
     if (counted && (status === 400 || status === 413 || status === 415 || code === 'storage_full')) await giveCountBack(contextOf(), counted);
   };
   try {
-    if (route.staff && (await contextOf().actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
+    if (handler.staff && (await contextOf().actor()).kind !== 'staff') return errorResponse('unauthorized', STAFF_REQUIRED);
     // A partner's uploads count against its key, the staff's against nothing (countAgainstLimit).
     if (handler.rateLimit) counted = await countAgainstLimit(contextOf(), handler.rateLimit);
-    const response = await handler.handle(request.whole(), pathParams(route, path), contextOf());
+    const response = await handler.handle(request, pathParams(template, path), contextOf());
     await refundOn(response.status);
     return response;
   } catch (error) {
@@ -218,85 +253,38 @@ async function answerByHandler({ request, route, path, where, contextOf }: Asked
   }
 }
 
-const createCaller = createCallerFactory(appRouter);
-
-/** Calls the operation's procedure as `context` would through tRPC: middlewares, input and output validation included. */
-function callProcedure(context: Context, answeredBy: ProcedureAnswer, input: unknown): Promise<unknown> {
-  const call = answeredBy.segments.reduce<unknown>((at, segment) => (at as Record<string, unknown>)[segment], createCaller(context));
-  return (call as (input: unknown) => Promise<unknown>)(input);
-}
-
-async function answerByProcedure(asked: Asked, answeredBy: ProcedureAnswer): Promise<Response | PlainAnswer> {
-  const { request, url, route, path, where, contextOf } = asked;
-  const { meta, input } = answeredBy;
-  if (route.method === 'GET' && meta.publicCache) return publicRead(asked, answeredBy);
+/**
+ * A procedure's operation, answered by trpc-to-openapi's handler: the JSON body read first (at
+ * most 64 KiB, JSON or no type, an empty body `{}`), a failure turned into the contract's body,
+ * a public read given its ETag (304 when the client holds it) and caching headers.
+ */
+async function answerByProcedure(request: RestRequest, method: string, path: string, meta: Meta, where: string, contextOf: () => Context): Promise<Response | PlainAnswer> {
   try {
-    let procedureInput: Record<string, unknown>;
-    if (BODY_METHODS.has(route.method)) procedureInput = input.fromBody(await readJsonBody(request.whole()), rawPathParams(route, path));
-    else procedureInput = input.fromAddress(url, rawPathParams(route, path));
-    const context = contextOf();
-    const data = await callProcedure(context, answeredBy, procedureInput);
-    // HEAD is the GET without its body (RFC 9110): same status and headers, found or not.
-    // trpc-to-openapi answered an empty 204 without calling the procedure (docs/architecture.md).
-    return privateJson(meta.successStatus ?? 200, request.method === 'HEAD' ? null : JSON.stringify(data), context.resHeaders);
+    const json = BODY_METHODS.has(method) ? await readJsonBody(request.whole()) : undefined;
+    const answer = await callOpenApi(request.whole(), method, path, json, contextOf());
+    if (!answer.found) return errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`);
+    if (answer.failure || answer.status >= 400) return contractError(answer.failure ?? new Error(`${where} answered ${answer.status}`), where);
+    const { status, headers, cookies, body } = answer;
+    if (method === 'GET' && meta.publicCache) return publicAnswer(request, body, headers);
+    return { status, headers, cookies, body: request.method === 'HEAD' ? null : body };
   } catch (error) {
     return contractError(error, where);
   }
 }
 
 /**
- * Public catalog reads (GET, `publicCache`): the serialized answer, its ETag and its compressed
- * bodies come from the response cache when the catalog has not changed since they were computed;
- * the input is built only when the procedure is called.
+ * A public answer with its caching headers and ETag (the response cache's, else one made of the
+ * body); 304 when the client holds it already; no body for HEAD. Public answers set no cookie.
  */
-async function publicRead({ request, url, route, path, where, contextOf }: Asked, answeredBy: ProcedureAnswer): Promise<Response | PlainAnswer> {
-  try {
-    const context = contextOf();
-    const compute = async () => publicAnswer(JSON.stringify(await callProcedure(context, answeredBy, answeredBy.input.fromAddress(url, rawPathParams(route, path)))));
-    const cache = responseCacheFor(context.db);
-    if (!cache) return await publicResponse(request, await compute(), 'off', encodedBody);
-    const key = url.pathname + url.search;
-    const { answer, hit } = await cache.answer(key, compute);
-    return await publicResponse(request, answer, hit ? 'hit' : 'miss', (kept, encoding) => cache.encoded(key, kept, encoding));
-  } catch (error) {
-    return contractError(error, where);
-  }
-}
-
-/** Short public caching, revalidated by ETag: a catalog page changes at most with each publish run. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
-
-/**
- * A public answer with its caching headers; 304 when the client holds it already; no body for HEAD.
- * A client that accepts gzip or brotli gets the answer's compressed body (`encode`: kept with the
- * answer), which the front then sends as it is.
- */
-async function publicResponse(
-  request: RequestHead,
-  answer: PublicAnswer,
-  cache: 'hit' | 'miss' | 'off',
-  encode: (answer: PublicAnswer, encoding: Encoding) => Promise<Uint8Array>,
-): Promise<PlainAnswer> {
-  const headers: Record<string, string> = {
-    'cache-control': PUBLIC_CACHE_CONTROL,
-    etag: answer.etag,
-    vary: 'Accept-Encoding',
-    // Whether this instance's response cache answered (the benchmark reports the hit ratio).
-    'x-catalog-cache': cache,
-  };
+function publicAnswer(request: RestRequest, body: string, headers: Record<string, string>): PlainAnswer {
+  const etag = headers.etag ?? etagOf(body);
+  const out: Record<string, string> = { ...headers, 'cache-control': PUBLIC_CACHE_CONTROL, etag };
   const asked = request.headers.get('if-none-match');
-  if (asked && asked.split(',').some((tag) => tag.trim() === answer.etag || tag.trim() === '*')) {
-    return { status: 304, headers, cookies: [], body: null };
+  if (asked && asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    delete out['content-type'];
+    return { status: 304, headers: out, cookies: [], body: null };
   }
-  headers['content-type'] = 'application/json';
-  let body: Uint8Array = answer.body;
-  const encoding = answer.body.length >= MIN_COMPRESS_BYTES ? chooseEncoding(request.headers.get('accept-encoding') ?? undefined) : undefined;
-  if (encoding) {
-    body = await encode(answer, encoding);
-    headers['content-encoding'] = encoding;
-  }
-  headers['content-length'] = String(body.length);
-  return { status: 200, headers, cookies: [], body: request.method === 'HEAD' ? null : body };
+  return { status: 200, headers: out, cookies: [], body: request.method === 'HEAD' ? null : body };
 }
 
 /**

@@ -1,32 +1,13 @@
 import 'server-only';
 import type { OpenApiMethod } from 'trpc-to-openapi';
 import type { LimitName } from '@/server/limits/policy';
-import type { InputPlan } from './input';
-import type { Context, Meta } from './trpc';
+import type { Context } from './trpc';
 
-// The shapes of the /v1 route table, in a leaf: the table (routes.ts), the document (openapi.ts),
-// the handler registry (handlers.ts) and each hand-written handler (payments, uploads, orders'
-// photos) all name them, and none of those needs to import another for its types.
+// The shapes of /v1's operations, in a leaf: rest.ts, the document (openapi.ts), the handler
+// registry (handlers.ts) and each hand-written handler (payments, uploads, orders' photos) all name
+// them, and none of those needs to import another for its types.
 
 export type Method = OpenApiMethod;
-
-/** A /v1 operation answered by a tRPC procedure, called through `createCaller` by its dotted path. */
-export interface ProcedureAnswer {
-  procedure: string;
-  /** The path walked on a caller (`['catalog', 'artworks']`). */
-  segments: readonly string[];
-  meta: Meta;
-  input: InputPlan;
-}
-
-export interface Route {
-  method: Method;
-  path: `/${string}`;
-  /** Which code answers: a tRPC procedure, a hand-written handler, or this document. */
-  answeredBy: ProcedureAnswer | { handler: RequestHandlerRoute } | 'document';
-  /** Needs the staff token; checked by rest.ts before a hand-written handler runs. */
-  staff?: boolean;
-}
 
 /**
  * A /v1 operation tRPC cannot carry (raw upload bytes, a signed webhook body, a photo streamed to

@@ -192,6 +192,35 @@ const gate = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(gate);
 
+/**
+ * Public catalog reads (`meta.publicCache`: the same answer for everyone), declared between a
+ * procedure's input and its output: the answer for this procedure and input comes from the
+ * response cache (response-cache.ts) while the catalog has not changed, without running the
+ * procedure or checking its output again (it was checked when it was kept). The ETag of its JSON
+ * text is kept with it, and set on the answer with whether the cache answered (X-Catalog-Cache:
+ * the benchmark's hit ratio), so /v1 never hashes a kept answer again.
+ */
+export const keptForEveryone = t.middleware(async ({ ctx, path, input, next }) => {
+  const cache = responseCacheFor(ctx.db);
+  if (!cache) {
+    ctx.resHeaders?.set('x-catalog-cache', 'off');
+    return next();
+  }
+  const { answer, etag, hit } = await cache.answer(
+    `${path}\u0000${JSON.stringify(input)}`,
+    async () => {
+      const result = await next();
+      // A failure is never kept: thrown, it is the answer of every call that waited for it.
+      if (!result.ok) throw result.error;
+      return result;
+    },
+    (result) => result.data,
+  );
+  ctx.resHeaders?.set('x-catalog-cache', hit ? 'hit' : 'miss');
+  ctx.resHeaders?.set('etag', etag);
+  return answer;
+});
+
 export const STAFF_REQUIRED = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
 /** Staff operations: the staff actor (a staff token on /v1 and /api/trpc, a dashboard session under /staff). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { publicProcedure, router, type Meta } from '@/server/api/trpc';
+import { keptForEveryone, publicProcedure, router, type Meta } from '@/server/api/trpc';
 import {
   ArtistDetail,
   ArtistPage,
@@ -31,12 +31,14 @@ export const catalogRouter = router({
   artists: publicProcedure
     .meta(catalog('/artists', 'Published artists, most works first, 48 a page'))
     .input(Paged)
+    .use(keptForEveryone)
     .output(ArtistPage)
     .query(({ ctx, input }) => listArtists(ctx.db, input.page, input.locale)),
 
   artist: publicProcedure
     .meta(catalog('/artists/{slug}', 'An artist with their main movements and works (48 a page)', { 404: 'No such artist' }))
     .input(SlugPageQuery)
+    .use(keptForEveryone)
     .output(ArtistDetail)
     .query(({ ctx, input }) => artistDetail(ctx.db, input.slug, input.page, input.locale)),
 
@@ -48,6 +50,7 @@ export const catalogRouter = router({
       ),
     )
     .input(ArtworksQuery)
+    .use(keptForEveryone)
     .output(ArtworkSearchPage)
     .query(({ ctx, input }) => listArtworks(ctx.db, input)),
 
@@ -59,30 +62,35 @@ export const catalogRouter = router({
       ),
     )
     .input(SuggestionsQuery)
+    .use(keptForEveryone)
     .output(Suggestions)
     .query(({ ctx, input }) => searchSuggestions(ctx.db, input.q, input.locale)),
 
   artworksBySlugs: publicProcedure
     .meta(catalog('/artworks/by-slugs', 'Cards for a list of slugs, in the order given (favorites)'))
     .input(BySlugsQuery)
+    .use(keptForEveryone)
     .output(z.object({ items: z.array(ArtworkCard) }))
     .query(async ({ ctx, input }) => ({ items: await artworksBySlugs(ctx.db, input.slugs, input.locale) })),
 
   artwork: publicProcedure
     .meta(catalog('/artworks/{slug}', 'An artwork with its artist, browse pages and related works', { 404: 'No such artwork' }))
     .input(SlugQuery)
+    .use(keptForEveryone)
     .output(ArtworkDetail)
     .query(({ ctx, input }) => artworkDetail(ctx.db, input.slug, input.locale)),
 
   taxa: publicProcedure
     .meta(catalog('/taxa/{kind}', 'Browse pages of one kind (museums, movements, subjects, genres) with at least 3 works', { 404: 'Unknown kind' }))
     .input(TaxaQuery)
+    .use(keptForEveryone)
     .output(TaxonPage)
     .query(({ ctx, input }) => listTaxa(ctx.db, input.kind, input.page, input.locale)),
 
   taxon: publicProcedure
     .meta(catalog('/taxa/{kind}/{slug}', 'One browse page with its works (48 a page) and top artists', { 404: 'No such browse page' }))
     .input(TaxonQuery)
+    .use(keptForEveryone)
     .output(TaxonDetail)
     .query(({ ctx, input }) => taxonDetail(ctx.db, input.kind, input.slug, input.page, input.locale)),
 });

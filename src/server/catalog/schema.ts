@@ -14,7 +14,7 @@ export const MAX_SLUGS = 100;
 /** A slug as it appears in an address: anything longer than any slug we make is refused outright. */
 const slug = z.string().min(1).max(160);
 const locale = z.enum(locales).default('en').describe('Language of text fields; English fills what a language lacks');
-const page = z.int().min(1).max(1_000_000).default(1).describe('Pages count from 1; past the end, items is empty');
+const page = z.coerce.number<string | number>().int().min(1).max(1_000_000).default(1).describe('Pages count from 1; past the end, items is empty');
 /** Free text a shopper typed; the NUL character cannot be stored or searched by PostgreSQL. */
 const searchText = z
   .string()

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { publicProcedure, router } from '@/server/api/trpc';
+import { keptForEveryone, publicProcedure, router } from '@/server/api/trpc';
 import { env, publicBaseUrl } from '@/server/env';
 import { SitemapChunk, SitemapChunkQuery, SitemapIndex } from './schema';
 import { sitemapChunk, sitemapIndex } from './sitemaps';
@@ -12,6 +12,7 @@ export const seoRouter = router({
       openapi: { method: 'GET', path: '/seo/sitemaps', tags: ['seo'], protect: false, summary: 'Sitemap data index: chunks of at most 5,000 pages per type' },
     })
     .input(z.object({}))
+    .use(keptForEveryone)
     .output(SitemapIndex)
     .query(({ ctx }) => sitemapIndex(ctx.db)),
 
@@ -28,6 +29,7 @@ export const seoRouter = router({
       },
     })
     .input(SitemapChunkQuery)
+    .use(keptForEveryone)
     .output(SitemapChunk)
     .query(({ ctx, input }) => sitemapChunk(ctx.db, publicBaseUrl(env()), input.type, input.chunk)),
 });

@@ -34,4 +34,4 @@ export const SitemapChunk = z
   })
   .meta({ id: 'SitemapChunk' });
 
-export const SitemapChunkQuery = z.object({ type: z.string().max(20), chunk: z.int().min(1).max(100_000) });
+export const SitemapChunkQuery = z.object({ type: z.string().max(20), chunk: z.coerce.number<string | number>().int().min(1).max(100_000) });

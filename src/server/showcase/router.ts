@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
+import { jsonBody, keptForEveryone, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
 import { refreshGalleryPages } from './pages';
 import { Showcase, ShowcaseChange, ShowcaseQuery, StaffShowcasePhoto } from './schema';
 import { setShowcased, showcase } from './service';
@@ -24,6 +24,7 @@ export const showcaseRouter = router({
       },
     })
     .input(ShowcaseQuery)
+    .use(keptForEveryone)
     .output(Showcase)
     .query(({ ctx, input }) => showcase(ctx.db, input.locale)),
 
