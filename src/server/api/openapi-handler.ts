@@ -12,8 +12,8 @@ import type { Context, Meta } from './trpc';
  * request, which outside production also generates and validates the whole OpenAPI document each
  * time (22 ms a request here; docs/upstream.md). A fetch Request is handed to it the way that fetch
  * form hands it (a Request whose `url` is under the mount point and whose `body` is the parsed
- * JSON), and what it writes is collected as it is (no fetch Response
- * built and read back: rest.ts hands it on as a PlainAnswer).
+ * JSON), and what it writes is collected as it is: no fetch Response built and read back (rest.ts
+ * hands it on as a PlainAnswer).
  */
 
 /** What one call hands the handler and gets back beside the answer: its context, and the failure it ended in. */

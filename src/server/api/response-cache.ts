@@ -11,6 +11,13 @@ interface Entry {
   bytes: number;
 }
 
+/** A computed answer: the value, the JSON text a client is sent of it, and that text's ETag. */
+interface Computed {
+  value: unknown;
+  text: string;
+  etag: string;
+}
+
 /** What the cache answers: the value, the weak ETag of its JSON text, and whether it was kept from before. */
 export interface CachedAnswer<T> {
   answer: T;
@@ -45,14 +52,14 @@ export interface ResponseCacheOptions {
  * Public catalog answers of one database, kept in this process and keyed by the procedure and its
  * input (the locale too), each tagged with the catalog version it was computed under. The
  * procedures keep their answers here through a middleware of theirs (`keptForEveryone` in
- * trpc.ts), so /v1 and the website's tRPC share them. When the version changes every entry is dropped; so an answer is at most
- * `recheckMs` older than the catalog (docs/decisions.md "Catalog answers in memory"). Least
+ * trpc.ts), so /v1 and the website's tRPC share them. When the version changes every entry is
+ * dropped; so an answer is at most `recheckMs` older than the catalog (docs/decisions.md "Catalog answers in memory"). Least
  * recently used entries go first when the bodies outgrow `maxBytes`. Concurrent misses for one
  * address share one computation.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly computing = new Map<string, Promise<unknown>>();
+  private readonly computing = new Map<string, Promise<Computed>>();
   private readonly version: CatalogVersionWatch;
   private entriesVersion: string | undefined;
   private bytes = 0;
@@ -86,13 +93,18 @@ export class ResponseCache {
     const shared = `${version}\u0000${key}`;
     let pending = this.computing.get(shared);
     if (!pending) {
-      pending = compute().finally(() => this.computing.delete(shared));
+      // Serialized and tagged once, in the shared computation, however many calls wait for it.
+      pending = compute()
+        .then((value): Computed => {
+          const text = JSON.stringify(sent(value));
+          return { value, text, etag: etagOf(text) };
+        })
+        .finally(() => this.computing.delete(shared));
       this.computing.set(shared, pending);
     }
-    const answer = (await pending) as T;
-    const text = JSON.stringify(sent(answer));
-    const etag = this.entriesVersion === version ? this.keep(key, answer, text) : etagOf(text);
-    return { answer, etag, hit: false };
+    const computed = await pending;
+    if (this.entriesVersion === version) this.keep(key, computed);
+    return { answer: computed.value as T, etag: computed.etag, hit: false };
   }
 
   /** This instance changed the catalog: the next read re-reads the version. */
@@ -111,17 +123,13 @@ export class ResponseCache {
     this.entriesVersion = version;
   }
 
-  /** Keeps `value` (unless too large, or kept already) and gives the ETag of `text`, what it sends. */
-  private keep(key: string, value: unknown, text: string): string {
-    const kept = this.entries.get(key);
-    if (kept) return kept.etag;
-    const etag = etagOf(text);
+  /** Keeps a computed answer, unless it is too large or kept already; its JSON text is what it weighs. */
+  private keep(key: string, { value, text, etag }: Computed) {
     const bytes = text.length + key.length;
-    if (bytes > this.options.maxBytes / 8) return etag;
+    if (bytes > this.options.maxBytes / 8 || this.entries.has(key)) return;
     this.entries.set(key, { value, etag, bytes });
     this.bytes += bytes;
     this.evictOverCap();
-    return etag;
   }
 
   private evictOverCap() {

@@ -19,7 +19,7 @@ import { countAgainstLimit, giveCountBack, STAFF_REQUIRED, type Context, type Co
 const PREFIX = '/v1';
 /** No JSON body of this interface comes near this; a larger one is refused before it is parsed. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
-
+/** Methods whose input is the JSON body (GET and DELETE take theirs from the address). */
 const BODY_METHODS = new Set<string>(['POST', 'PUT', 'PATCH']);
 
 /** What every /v1 answer carries: an API answers data, never a page, so its policy allows nothing. */
@@ -99,7 +99,7 @@ export async function handleRest(request: Request, makeContext?: MakeContext): P
  * Response built and read back), anything else (an error, a hand-written handler's answer, the
  * document) as the Response it is.
  */
-export async function answerRest(request: RestRequest, makeContext: MakeContext = ({ req, client }) => createContext({ req, client })): Promise<Response | PlainAnswer> {
+export async function answerRest(request: RestRequest, makeContext: MakeContext = createContext): Promise<Response | PlainAnswer> {
   const logged = requestContextOf(request);
   return runInRequest(logged, async () => {
     let context: Context | undefined;
