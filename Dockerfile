@@ -26,14 +26,16 @@ FROM deps AS build
 COPY . .
 ENV NEXT_TELEMETRY_DISABLED=1
 RUN npm run db:generate
-# `npm run build`: the front and the launcher (esbuild, into dist) and the site (next build, into
-# .next); then only the production packages are kept (tsx, TypeScript and the other tools go).
+# `npm run build`: the launcher (esbuild, into dist) and the site (next build, into .next, its
+# client files precompressed for the reverse proxy); then only the production packages are kept
+# (tsx, TypeScript and the other tools go).
 RUN npm run build \
  && rm -rf .next/cache \
  && npm prune --omit=dev --no-audit --no-fund --ignore-scripts
 
-# ── runtime: built JavaScript only (the site in .next, the front and the launcher in dist), the
-# migrations the launcher applies, production packages; no TypeScript runs here ──
+# ── runtime: JavaScript only (the site in .next, the launcher in dist, the server and the page
+# cache Next loads as they are), the migrations the launcher applies, production packages; no
+# TypeScript runs here ──
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
@@ -41,7 +43,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/.data
 WORKDIR /app
 RUN groupadd --system --gid 10001 shop && useradd --system --uid 10001 --gid shop --home-dir /app --shell /usr/sbin/nologin shop
-COPY --from=build /app/package.json /app/package-lock.json /app/next.config.mjs ./
+COPY --from=build /app/package.json /app/package-lock.json /app/next.config.mjs /app/server.mjs ./
+COPY --from=build /app/src/page-cache ./src/page-cache
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/prisma ./prisma
 COPY --from=build /app/dist ./dist
@@ -57,5 +60,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # The launcher (scripts/start.ts, built) migrates (under an advisory lock: safe when several
 # instances start at once), seeds the curated catalog (idempotent) and serves the prebuilt site
-# (dist/front/serve.mjs); SIGTERM stops it cleanly.
+# (server.mjs); SIGTERM stops it cleanly.
 CMD ["node", "dist/start.mjs", "--prebuilt"]

@@ -66,18 +66,18 @@ export default defineConfig([
     },
   },
   {
-    name: 'shop/server-not-front',
+    name: 'shop/one-way-layers',
     files: ['src/server/**'],
     rules: {
-      // The layers point one way (issue 40, item 5): the front (src/front, the server process
-      // around Next) may use the app's HTTP helpers in src/server/http, never the other way round.
+      // The layers point one way (issue 40, item 5; docs/architecture.md "One-way layers"):
+      // src/app and the storefront's components use src/server, never the other way round.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(@/|(\\.\\./)+)front(/|$)',
-              message: 'src/server never imports src/front: put what both need in src/server/http (or src/shared when the browser needs it too).',
+              regex: '^@/(app|components|trpc|i18n)(/|$)',
+              message: 'src/server never imports the pages, their components or clients: put what both need in src/server (or src/shared when the browser needs it too).',
             },
           ],
         },

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the production build `npm start` would make (the front, the launcher and the
+ * `npm run build`: the production build `npm start` would make (the launcher and the
  * site, stamped with the sources they were made from), for an image or a server that serves it
  * with `npm start -- --prebuilt`.
  */

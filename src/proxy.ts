@@ -1,6 +1,6 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { formActionSources, noncePagePolicy } from './front/csp';
+import { formActionSources, noncePagePolicy } from './page-cache/page-policy.mjs';
 import { routing } from './i18n/routing';
 import { env } from './server/env';
 import { isCachedPage } from './server/http/cached-pages';
@@ -20,7 +20,7 @@ const isStaffPath = (pathname: string) => pathname === '/staff' || pathname.star
  * - **Its policy.** A page rendered for this request gets a fresh nonce: set on the request's
  *   `Content-Security-Policy` header, Next puts it on every script it writes, and the answer says
  *   the same policy. A page Next answers from its page cache gets its policy (script hashes) from
- *   there instead (src/front/page-cache.ts; which pages: src/server/http/cached-pages.ts). Under
+ *   there instead (src/page-cache/page-cache.mjs; which pages: src/server/http/cached-pages.ts). Under
  *   `npm run dev` no page is cached: every page gets a nonce (and `'unsafe-eval'`, for React's
  *   development tooling).
  * - **Its language** (the shop's pages, not the staff dashboard's, which has its own locale

@@ -66,6 +66,8 @@ export interface ShopServerOptions {
   freshDataDir?: boolean;
   /** Serve the build in .next as it is (`npm start -- --prebuilt`): no source check, no build. */
   prebuilt?: boolean;
+  /** `npm run dev` instead: Next's development server, from source (tests/e2e/support/dev-shop.ts). */
+  dev?: boolean;
   /** Set over the defaults; `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
   /** How long to wait for `/v1/health` (a build may come first). Default 10 minutes. */
@@ -133,11 +135,19 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'art-prints-shop-'));
   // As root the embedded PostgreSQL runs as user postgres, which must enter the data folder.
   if (ownDataDir) chmodSync(dataDir, 0o755);
-  const env = shopEnvironment(process.env, { port, url, dataDir, databaseUrl: options.databaseUrl, cpuProfileDir: options.cpuProfileDir, env: options.env });
+  const env = shopEnvironment(process.env, {
+    port,
+    url,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    cpuProfileDir: options.cpuProfileDir,
+    env: { ...(options.dev ? { NODE_ENV: 'development' } : {}), ...options.env },
+  });
 
   // Its own process group: stop() can then reach everything the shop started (the server, a build,
   // the embedded PostgreSQL) even if start.ts itself is gone.
-  const child = spawn('npm', ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])], {
+  const command = options.dev ? ['run', 'dev'] : ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])];
+  const child = spawn('npm', command, {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     detached: true,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { precompressStatic } from '@/front/static-assets';
+import { precompressStatic } from './precompress';
 
 /** Next's command-line entry, run with this Node. */
 export const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -29,26 +29,18 @@ function sourceFingerprint(): string {
 
 /** Whether `.next` holds a build made from exactly the current sources. */
 export function buildIsCurrent(): boolean {
-  return (
-    existsSync(path.join('.next', 'BUILD_ID')) && existsSync(path.join(FRONT_DIR, 'serve.mjs')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint()
-  );
+  return existsSync(path.join('.next', 'BUILD_ID')) && existsSync(LAUNCHER) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === sourceFingerprint();
 }
 
 /**
- * What runs outside Next's bundle, as built JavaScript:
- * - the front (src/front): the server process (dist/front/serve.mjs) and Next's page cache
- *   (dist/front/page-cache.mjs, named in next.config.mjs, so it must exist before `next build` and
- *   `next dev` start). The front bundles only its own few modules and the HTTP helpers it shares
- *   with the app (src/server/http: answers, identity, compress), nothing else of src/server;
- * - the launcher (dist/start.mjs: scripts/start.ts, which migrates and seeds, then starts the
- *   server process) and the database commands (dist/db.mjs: scripts/db.ts), so the Docker image
- *   runs no TypeScript at all.
- * Packages stay imports of node_modules.
+ * The launcher (dist/start.mjs: scripts/start.ts, which migrates and seeds, then starts the
+ * server) and the database commands (dist/db.mjs: scripts/db.ts), as built JavaScript, so the
+ * Docker image runs no TypeScript at all. Packages stay imports of node_modules.
  */
-export async function buildFront(): Promise<void> {
+export async function buildLauncher(): Promise<void> {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { 'front/serve': 'src/front/serve.ts', 'front/page-cache': 'src/front/page-cache.ts', start: 'scripts/start.ts', db: 'scripts/db.ts' },
+    entryPoints: { start: 'scripts/start.ts', db: 'scripts/db.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -67,16 +59,16 @@ export async function buildFront(): Promise<void> {
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
 
-/** Where buildFront writes. */
-export const FRONT_DIR = path.join('dist', 'front');
+/** What buildLauncher writes: the Docker image's command. */
+const LAUNCHER = path.join('dist', 'start.mjs');
 
 /**
- * Builds the front, then runs `next build`, compresses the build's client files once
- * (src/front/static-assets.ts), and stamps the result with the sources it was made from.
+ * Builds the launcher, then runs `next build`, compresses the build's client files once for the
+ * reverse proxy (precompress.ts), and stamps the result with the sources it was made from.
  */
 export async function buildSite(): Promise<void> {
   const fingerprint = sourceFingerprint();
-  await buildFront();
+  await buildLauncher();
   await new Promise<void>((resolve, reject) => {
     const build = spawn(process.execPath, [nextBin, 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' } });
     build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed with exit code ${code}`))));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Pages run under a Content-Security-Policy without 'unsafe-eval' (src/front/csp.ts). Zod 4
+ * Pages run under a Content-Security-Policy without 'unsafe-eval' (src/page-cache/page-policy.mjs). Zod 4
  * probes `new Function` once to decide whether to compile fast object parsers; the browser blocks
  * the probe and, although Zod catches it, reports a CSP violation. In the browser, where forms check
  * a handful of fields, Zod parses without compiling. The server keeps the compiled parsers.

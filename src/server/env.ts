@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { GOOGLE_ISSUER_DEFAULT } from '@/page-cache/page-policy.mjs';
 import { parseTrustProxy, type TrustProxy } from '@/server/http/identity';
 
 /**
@@ -27,8 +28,7 @@ const shopLine = (max: number) =>
       .optional(),
   );
 
-/** Google's own issuer and signing keys: GOOGLE_ISSUER and GOOGLE_JWKS_URL unless a test points them elsewhere. */
-const GOOGLE_ISSUER_DEFAULT = 'https://accounts.google.com';
+/** Google's own signing keys: GOOGLE_JWKS_URL unless a test points it elsewhere (the issuer: GOOGLE_ISSUER_DEFAULT, shared with the page cache). */
 const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
 
 /** The studio's address when SHOP_EMAIL is unset: an `.example` domain, which never receives mail. */
@@ -161,7 +161,7 @@ const envSchema = z
      * where every request is the one client `local`; refused in production.
      */
     STAFF_LOCKOUT_OFF: flag,
-    /** How many processes serve the shop on its port (src/front/serve.ts): one per core the shop may use. */
+    /** How many processes serve the shop on its port (server.mjs, started by scripts/start.ts): one per core the shop may use. */
     SERVER_PROCESSES: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()).transform((v) => v ?? 1),
     /** How long a stopping server (SIGTERM) lets requests in flight finish before it exits anyway (ms). */
     SHUTDOWN_GRACE_MS: optionalText.pipe(z.coerce.number<string>().int().min(0).max(600_000).optional()).transform((v) => v ?? 10_000),

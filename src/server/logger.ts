@@ -37,8 +37,8 @@ const redactedPaths = [
   'headers["set-cookie"]',
   '*.headers["set-cookie"]',
   // The front's proof of the client header (src/server/http/client.ts).
-  'headers["x-shop-front"]',
-  '*.headers["x-shop-front"]',
+  'headers["x-shop-proof"]',
+  '*.headers["x-shop-proof"]',
 ];
 
 const emailish = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;

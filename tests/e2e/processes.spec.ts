@@ -13,13 +13,16 @@ test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was no
 
 /** The shop's serving processes: the one that started them (the parent of the others) and those serving. */
 function servingProcesses(): { supervisor: number; serving: number[] } {
-  const pids = execFileSync('pgrep', ['-f', `serve.mjs --port ${E2E_PAYING_SHOP_PORT}$`], { encoding: 'utf8' })
+  // Every shop of the run serves server.mjs; this one's processes have its PORT.
+  const servers = execFileSync('pgrep', ['-f', 'server\\.mjs'], { encoding: 'utf8' })
     .trim()
     .split('\n')
-    .map(Number);
+    .map(Number)
+    .filter((pid) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`PORT=${E2E_PAYING_SHOP_PORT}`));
   const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  const supervisor = pids.find((pid) => !pids.includes(parentOf(pid)))!;
-  return { supervisor, serving: pids.filter((pid) => pid !== supervisor && parentOf(pid) === supervisor) };
+  // The launcher (scripts/start.ts) starts them and replaces one that ends.
+  const supervisor = parentOf(servers[0]!);
+  return { supervisor, serving: servers.filter((pid) => parentOf(pid) === supervisor) };
 }
 
 test('two processes serve the port, and one that ends is replaced while the other answers', async ({ request }) => {

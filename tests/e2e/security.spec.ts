@@ -5,10 +5,10 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './support/env';
 
 /**
- * The page Content-Security-Policy (src/front/csp.ts) against the real pages in Chromium: a page
- * rendered per request allows its scripts by nonce (src/proxy.ts), a cached page by hash (src/front/page-cache.ts),
+ * The page Content-Security-Policy (src/page-cache/page-policy.mjs) against the real pages in Chromium: a page
+ * rendered per request allows its scripts by nonce (src/proxy.ts), a cached page by hash (src/page-cache/page-cache.mjs),
  * so each page hydrates and works with no violation, and scripts carry no 'unsafe-inline'. Also the
- * headers the front adds to everything else.
+ * headers the server (src/server/http/serving.ts) adds to everything else.
  */
 const chromium = '/usr/bin/chromium';
 test.skip(!existsSync(chromium), `${chromium} not found: install it with apt-get install -y chromium`);
@@ -227,8 +227,8 @@ test('X-Request-Id on a page: a sane incoming id is kept, junk is replaced', asy
   expect(junk.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
-// handleRest adds X-Request-Id itself (so tests and `next dev` see it too); the front passes its id on.
-test('X-Request-Id on /v1, the same id the front resolved', async ({ request }) => {
+// handleRest adds X-Request-Id itself (so tests and `npm run dev` see it too); the server passes its id on.
+test('X-Request-Id on /v1, the same id the server resolved', async ({ request }) => {
   const api = await request.get('/v1/artists', { headers: { 'x-request-id': 'lb-e2e-request-0002' } });
   expect(api.status()).toBe(200);
   expect(api.headers()['x-request-id']).toBe('lb-e2e-request-0002');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '@/server/db/client';
-import { frontHeaders } from '@/server/http/identity';
+import { identityHeaders } from '@/server/http/identity';
 import { catalogImageFiles } from '@/server/images/catalog';
 import { imageResponse } from '@/server/images/handler';
 import {
@@ -163,7 +163,7 @@ describe('not an open proxy', () => {
     const client = '192.0.2.77';
     const limited = deps({ multiplier: 1, policies: { imageMiss: { allowance: 3, windowSeconds: 3 * 3600 + 11 } } });
     const ask = (file: string, w = 330) =>
-      imageResponse(new Request(`http://shop.test/images/${encodeURIComponent(file)}?w=${w}`, { headers: frontHeaders(client) }), encodeURIComponent(file), limited);
+      imageResponse(new Request(`http://shop.test/images/${encodeURIComponent(file)}?w=${w}`, { headers: identityHeaders(client) }), encodeURIComponent(file), limited);
     expect((await ask(catalogFiles[7]!)).status).toBe(200); // a fetch: 1
     for (let i = 0; i < 5; i++) expect((await ask(catalogFiles[7]!)).status).toBe(200); // hits: not counted
     expect((await ask('Not in the catalog.jpg')).status).toBe(404); // 2

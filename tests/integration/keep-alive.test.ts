@@ -2,14 +2,14 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { answerRest } from '@/server/api/rest';
-import { createFront } from '@/front/front';
+import { createServing } from '@/server/http/serving';
 
 /**
  * An early answer (413, 415, 401 sent before the request body was read) on a kept-alive
  * connection: the client has sent, or is still sending, the rest of that body. Whatever the server
  * does with those bytes (drain them or close the connection and say so), the next request on the
  * connection must get its own, right answer, never one parsed out of the previous body.
- * A real node:http server with the production front and the real /v1 handler, and a raw client.
+ * A real node:http server with the production request handling and the real /v1 handler, and a raw client.
  */
 
 let server: http.Server;
@@ -21,8 +21,13 @@ beforeAll(async () => {
       return void res.writeHead(413, { 'content-type': 'application/json' }).end('{"error":{"code":"payload_too_large","message":"Too large."}}');
     res.end('next');
   };
-  const front = createFront({ next, rest: answerRest, settings: { TRUST_PROXY: 0 } });
-  server = http.createServer((req, res) => void front(req, res));
+  const shop = createServing({ rest: answerRest, settings: { TRUST_PROXY: 0 } });
+  // As server.mjs routes.
+  server = http.createServer((req, res) => {
+    shop.identify(req);
+    if (shop.isRest(req.url)) void shop.answerRest(req, res);
+    else void shop.answerPage(req, res, next);
+  });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

@@ -6,7 +6,7 @@ import type { Context } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import { createDb, db, type Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { CLIENT_HEADER, frontHeaders } from '@/server/http/identity';
+import { CLIENT_HEADER, identityHeaders } from '@/server/http/identity';
 import { clientOf } from '@/server/http/client';
 import { withRequestLog } from '@/server/http/request-log';
 import { limitPolicies, type LimitName } from '@/server/limits/policy';
@@ -46,7 +46,7 @@ function call(
   client: string,
   options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; makeContext?: (o: { req: RequestHead }) => Context } = {},
 ) {
-  const headers = new Headers({ ...frontHeaders(client), ...options.headers });
+  const headers = new Headers({ ...identityHeaders(client), ...options.headers });
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -128,8 +128,8 @@ describe('who is counted', () => {
   test("the client header counts only with the front's proof: a client naming its own address is `local`", async () => {
     const claimed = new Headers({ [CLIENT_HEADER]: '203.0.113.77' });
     expect(clientOf(claimed)).toBe('local');
-    expect(clientOf(new Headers({ [CLIENT_HEADER]: '203.0.113.77', 'x-shop-front': 'guessed' }))).toBe('local');
-    expect(clientOf(new Headers(frontHeaders('203.0.113.77')))).toBe('203.0.113.77');
+    expect(clientOf(new Headers({ [CLIENT_HEADER]: '203.0.113.77', 'x-shop-proof': 'guessed' }))).toBe('local');
+    expect(clientOf(new Headers(identityHeaders('203.0.113.77')))).toBe('203.0.113.77');
     // Through /v1: fresh addresses picked per request do not escape the lookup limit.
     const statuses: number[] = [];
     for (let i = 0; i < tenth('orderLookup') + 2; i++) {
@@ -224,7 +224,7 @@ describe('429 on /v1', () => {
       websiteTrpc(
         new Request('http://shop.test/api/trpc/orders.create', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...frontHeaders(client) },
+          headers: { 'content-type': 'application/json', ...identityHeaders(client) },
           body: JSON.stringify(input),
         }),
         limited,
@@ -319,7 +319,7 @@ describe('429 on the website and the dashboard', () => {
     const GET = withRequestLog((request: Request) => websiteTrpc(request, limited));
     const client = newClient();
     const input = encodeURIComponent(JSON.stringify({ code: 'ZZZZZZZZZZ', email: 'nobody@example.com' }));
-    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { ...frontHeaders(client) } }));
+    const ask = () => GET(new Request(`http://shop.test/api/trpc/orders.byCode?input=${input}`, { headers: { ...identityHeaders(client) } }));
     for (let i = 0; i < tenth('orderLookup'); i++) expect((await ask()).status).toBe(404);
     const refused = await ask();
     expect(refused.status).toBe(429);
@@ -336,7 +336,7 @@ describe('429 on the website and the dashboard', () => {
       return signIn(
         new Request('http://shop.test/staff/api/sign-in', {
           method: 'POST',
-          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
+          headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...identityHeaders(client) },
           body: form,
         }),
         env(),
@@ -358,14 +358,14 @@ describe('429 on the website and the dashboard', () => {
     const form = (token: string) =>
       new Request('http://shop.test/staff/api/sign-in', {
         method: 'POST',
-        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...frontHeaders(client) },
+        headers: { origin: 'http://shop.test', 'content-type': 'application/x-www-form-urlencoded', ...identityHeaders(client) },
         body: new URLSearchParams({ token, locale: 'en' }),
       });
     const cookie = (await signIn(form(STAFF.authorization.slice('Bearer '.length)), env(), db(), limits)).headers.get('set-cookie')!.split(';')[0]!;
     // Someone else behind the same address guesses until the limit.
     for (let i = 0; i <= lockout; i++) await call('GET', '/admin/orders', client, { headers: { authorization: 'Bearer guess' } });
     expect((await call('GET', '/admin/orders', client, { headers: STAFF })).status).toBe(429);
-    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, ...frontHeaders(client) } }));
+    const board = await staffTrpc(new Request('http://shop.test/staff/api/trpc/board?input=%7B%7D', { headers: { cookie, ...identityHeaders(client) } }));
     expect(board.status).toBe(200);
   });
 
@@ -374,7 +374,7 @@ describe('429 on the website and the dashboard', () => {
     const GET = nextAuthRoute(() => limits);
     const client = newClient();
     const context = { params: Promise.resolve({ nextauth: ['callback', 'google'] }) };
-    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { ...frontHeaders(client) } }) as never, context);
+    const step = () => GET(new Request('http://shop.test/api/auth/callback/google?state=x&code=y', { headers: { ...identityHeaders(client) } }) as never, context);
     for (let i = 0; i < tenth('signIn'); i++) expect((await step()).status).not.toBe(429);
     const refused = await step();
     expect(refused.status).toBe(429);

@@ -11,7 +11,7 @@ import { handleRest } from '@/server/api/rest';
 import type { Context } from '@/server/api/trpc';
 import { websiteTrpc } from '@/server/api/website-trpc';
 import { db } from '@/server/db/client';
-import { frontHeaders } from '@/server/http/identity';
+import { identityHeaders } from '@/server/http/identity';
 import { limitPolicies } from '@/server/limits/policy';
 import type { LimitSettings } from '@/server/limits/service';
 import { orderBoard, orderForStaff } from '@/server/orders/board';
@@ -42,7 +42,7 @@ interface Answer {
 }
 
 async function call(method: string, path: string, client: string, options: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const headers = new Headers({ ...frontHeaders(client), ...options.headers });
+  const headers = new Headers({ ...identityHeaders(client), ...options.headers });
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -208,7 +208,7 @@ describe('a credential that names nobody', () => {
     // Revoking again keeps the first revocation's time.
     expect((await revokePartnerKey(db(), partner.id)).revokedAt).toBe(revoked.revokedAt);
     // The website's tRPC takes the same credentials, and refuses the same way.
-    const trpc = await websiteTrpc(new Request('http://shop.test/api/trpc/orders.pricing', { headers: { ...frontHeaders(client), ...bearer(key) } }), ({ req, resHeaders }) =>
+    const trpc = await websiteTrpc(new Request('http://shop.test/api/trpc/orders.pricing', { headers: { ...identityHeaders(client), ...bearer(key) } }), ({ req, resHeaders }) =>
       createContext({ req, resHeaders, limits }),
     );
     expect(trpc.status).toBe(401);

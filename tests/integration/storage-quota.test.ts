@@ -4,7 +4,7 @@ import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { frontHeaders } from '@/server/http/identity';
+import { identityHeaders } from '@/server/http/identity';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
 import { captureLogs } from '@/server/logger';
 import { limitKey, type LimitSettings } from '@/server/limits/service';
@@ -53,7 +53,7 @@ const newClient = () => `198.51.100.${++lastClient}`;
 async function call(method: string, url: string, client: string, init: { body?: BodyInit | null; headers?: Record<string, string>; limits?: LimitSettings } = {}) {
   const request = new Request(`http://shop.test/v1${url}`, {
     method,
-    headers: { ...frontHeaders(client), ...init.headers },
+    headers: { ...identityHeaders(client), ...init.headers },
     body: init.body,
     ...(init.body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);

@@ -1,6 +1,6 @@
 import 'server-only';
 
-// What the front (src/front, the server process around Next) and the app (inside Next's bundle)
+// What the server's own /v1 path (serving.ts) and the app's route handlers (inside Next's router)
 // answer alike; both import it from here, so the two cannot drift.
 
 /** The 500 body of the contract, naming the request id so a customer can quote it; never the cause. */
@@ -24,8 +24,8 @@ export function baseSecurityHeaders(settings: { PUBLIC_BASE_URL?: string }): Rec
 }
 
 /**
- * A /v1 answer as the front writes it: status, headers and the whole body, without a fetch
- * Response. Building a Response makes a web stream and header objects, and the front then reads
+ * A /v1 answer as serving.ts writes it: status, headers and the whole body, without a fetch
+ * Response. Building a Response makes a web stream and header objects, and serving.ts then reads
  * them back: about a quarter of the CPU of a catalog answer from the response cache. The public
  * catalog reads and the procedures' JSON answers are made as this; handleRest makes a Response of
  * it for its other callers (Next's route handler under `npm run dev`, the tests).
@@ -44,7 +44,7 @@ export interface PlainAnswer {
 export type RequestHead = Pick<Request, 'method' | 'url' | 'headers'>;
 
 /**
- * A /v1 request as the front hands it over: its head, and the fetch Request (its body streamed)
+ * A /v1 request as serving.ts hands it over: its head, and the fetch Request (its body streamed)
  * made only when something needs the whole of it (a JSON body, a hand-written handler). A fetch
  * Request costs an abort signal and a stream to build, for every request: about 4 % of a catalog
  * read's CPU, which a read of the catalog never uses.

@@ -2,7 +2,7 @@ import 'server-only';
 /**
  * The pages Next keeps in its page cache (route segment config `revalidate`), as their routes in
  * src/app. src/proxy.ts gives every other page a per-request nonce policy; a cached page gets its
- * policy from the page cache (src/front/page-cache.ts), and must not get a nonce policy as well (a
+ * policy from the page cache (src/page-cache/page-cache.mjs), and must not get a nonce policy as well (a
  * browser enforces both, and the cached HTML carries no current nonce).
  * tests/unit/cached-pages.test.ts reads every page of src/app and fails when this list and the
  * pages' `revalidate` disagree.

@@ -3,16 +3,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Who is asking, and which request this is. The front (src/front/serve.ts) resolves both once per
- * request and passes them on in these headers, overwriting whatever the client sent, so rate limits
- * and logs downstream (the /v1 handler and Next's pages and route handlers) read the same values.
- * This module is loaded twice per process, by the front's bundle and by Next's: it keeps no state
- * of its own but the proof below, which lives on globalThis.
+ * Who is asking, and which request this is. The server (server.mjs, through serving.ts) resolves
+ * both once per request and passes them on in these headers, overwriting whatever the client sent,
+ * so rate limits and logs downstream (the /v1 handler and Next's pages and route handlers) read the
+ * same values. Next may load this module more than once per process (its proxy and its pages are
+ * bundled apart): it keeps no state of its own but the proof below, which lives on globalThis.
  */
 export const CLIENT_HEADER = 'x-shop-client';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-/** Stands for the client when no front server resolved one (`next dev`, tests calling handlers directly). */
+/** Stands for the client when the server resolved none (a bare `next dev`, tests calling handlers directly). */
 export const UNKNOWN_CLIENT = 'local';
 
 /**
@@ -88,27 +88,26 @@ function normalize(address: string): string {
 }
 
 /**
- * Proves that CLIENT_HEADER was set by the front, not by whoever sent the request: a random value
- * made once per process, known only inside it. The front sets it beside the client; without it
- * (a request that reached Next some other way: a bare `next start`, a test calling a handler) the header is a claim, and a client could pick its own address for every
- * request and never meet a limit.
+ * Proves that CLIENT_HEADER was set by the server, not by whoever sent the request: a random value
+ * made once per process, known only inside it. The server sets it beside the client; without it (a
+ * request that reached Next some other way: a bare `next start`, a test calling a handler) the
+ * header is a claim, and a client could pick its own address for every request and never meet a limit.
  */
-export const FRONT_PROOF_HEADER = 'x-shop-front';
+export const PROOF_HEADER = 'x-shop-proof';
 
-// On globalThis: the front's bundle and Next's each load their own copy of this module in the one
-// process; both must read the same value.
-const PROOF_KEY = Symbol.for('atelier-prints.front-proof');
+// On globalThis: every copy of this module in the process must read the same value.
+const PROOF_KEY = Symbol.for('atelier-prints.client-proof');
 
 /** This process's proof (made on first use). */
-export function frontProof(): string {
+export function serverProof(): string {
   const holder = globalThis as { [PROOF_KEY]?: string };
   holder[PROOF_KEY] ??= randomBytes(32).toString('base64url');
   return holder[PROOF_KEY];
 }
 
-/** The headers the front sets on every request it passes on: the client it resolved, and the proof that it did. */
-export function frontHeaders(client: string): Record<string, string> {
-  return { [CLIENT_HEADER]: client, [FRONT_PROOF_HEADER]: frontProof() };
+/** The headers the server sets on every request it passes on: the client it resolved, and the proof that it did. */
+export function identityHeaders(client: string): Record<string, string> {
+  return { [CLIENT_HEADER]: client, [PROOF_HEADER]: serverProof() };
 }
 
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,100}$/;

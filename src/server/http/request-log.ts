@@ -4,7 +4,7 @@ import { internalErrorBody } from './answers';
 import { REQUEST_ID_HEADER, requestIdFrom } from './identity';
 import { clientOf } from './client';
 
-/** The request's id (the front server's or a load balancer's, else a new one) and client. */
+/** The request's id (the server's or a load balancer's, else a new one) and client. */
 export function requestContextOf(request: Pick<Request, 'headers'>): RequestContext {
   return { requestId: requestIdFrom(request.headers.get(REQUEST_ID_HEADER)), client: clientOf(request.headers) };
 }

@@ -19,3 +19,9 @@ export const E2E_LOG_FILE = path.join(os.tmpdir(), 'art-prints-e2e', 'logs', 'sh
 
 /** How to pay on the end-to-end server, which has no payment provider: a bank transfer. */
 export const E2E_PAYMENT_INSTRUCTIONS = 'Bank transfer to Atelier Prints (example)\\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX';
+
+/** Which server the run tests: `production` (`npm start`, playwright.config.ts) or `dev` (`npm run dev`, playwright.dev.config.ts). */
+export const E2E_SERVER: 'production' | 'dev' = process.env.E2E_SERVER === 'dev' ? 'dev' : 'production';
+
+/** The `npm run dev` shop of playwright.dev.config.ts. */
+export const E2E_DEV_PORT = 3111;

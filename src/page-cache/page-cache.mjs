@@ -1,9 +1,9 @@
-import { offeredByApp } from './bridge';
-import { hashedPagePolicy } from './csp';
+import { formActionSourcesOfEnvironment, hashedPagePolicy } from './page-policy.mjs';
 
 /**
  * Next's cache for pages (ISR) and `unstable_cache` data, replacing its default (`cacheHandler` in
- * next.config.mjs, Next's documented seam). Two reasons:
+ * next.config.mjs, Next's documented seam). Plain JavaScript, types in page-cache.d.mts: Next loads
+ * it as it is, outside its bundle, under `next dev`, `next build` and `next start` alike. Two reasons:
  *
  * - **The policy of a cached page.** Every visitor of a cached page gets the same HTML, so its
  *   inline scripts cannot carry a per-request nonce. When Next stores a page, its policy (the hash
@@ -21,61 +21,59 @@ import { hashedPagePolicy } from './csp';
  * when it is read).
  */
 
-/** What Next stores: a page, a route's answer, `unstable_cache` data (`kind` says which). */
-interface CacheValue {
-  kind: string;
-  html?: string;
-  rscData?: Buffer;
-  headers?: Record<string, string | string[] | number | undefined>;
-  [field: string]: unknown;
-}
+/**
+ * What Next stores: a page, a route's answer, `unstable_cache` data (`kind` says which).
+ * @typedef {{ kind: string, html?: string, rscData?: Buffer, headers?: Record<string, string | string[] | number | undefined>, [field: string]: unknown }} CacheValue
+ */
 
-interface Entry {
-  value: CacheValue | null;
-  lastModified: number;
-  /** When it was stored, in the order of stores and revalidations (two can fall in one millisecond). */
-  stored: number;
-  tags: string[];
-  bytes: number;
-}
+/**
+ * `stored`: when it was stored, in the order of stores and revalidations (two can fall in one millisecond).
+ * @typedef {{ value: CacheValue | null, lastModified: number, stored: number, tags: string[], bytes: number }} Entry
+ */
 
-/** Next's context of a read: for `unstable_cache` data, its tags and the page's implicit ones. */
-interface ReadContext {
-  kind?: string;
-  tags?: string[];
-  softTags?: string[];
-}
-
-interface WriteContext {
-  tags?: string[];
-}
+/**
+ * Next's context of a read: for `unstable_cache` data, its tags and the page's implicit ones.
+ * @typedef {{ kind?: string, tags?: string[], softTags?: string[] }} ReadContext
+ */
 
 const TAGS_HEADER = 'x-next-cache-tags';
 
 /** The store, shared by every handler instance: Next makes a handler per request. */
-const entries = new Map<string, Entry>();
+/** @type {Map<string, Entry>} */
+const entries = new Map();
 /** When each tag was last revalidated (in `moment`s): entries stored before that are expired. */
-const expiredAt = new Map<string, number>();
+/** @type {Map<string, number>} */
+const expiredAt = new Map();
 let storedBytes = 0;
 let moment = 0;
+/** Where the pages' forms may post (their `form-action`), from the settings, read once. */
+/** @type {string[] | undefined} */
+let formActions;
 
-function sizeOf(value: CacheValue | null): number {
+/** @param {CacheValue | null} value */
+function sizeOf(value) {
   if (!value) return 64;
   let bytes = 256;
   if (typeof value.html === 'string') bytes += Buffer.byteLength(value.html);
   if (value.rscData) bytes += value.rscData.byteLength;
   if (value.kind === 'FETCH') bytes += JSON.stringify(value.data ?? null).length;
-  if (value.segmentData instanceof Map) for (const segment of value.segmentData.values()) bytes += (segment as Buffer).byteLength ?? 0;
+  if (value.segmentData instanceof Map) for (const segment of value.segmentData.values()) bytes += segment?.byteLength ?? 0;
   return bytes;
 }
 
-function tagsOf(value: CacheValue | null, given: string[] | undefined): string[] {
+/**
+ * @param {CacheValue | null} value
+ * @param {string[] | undefined} given
+ * @returns {string[]}
+ */
+function tagsOf(value, given) {
   const header = value?.headers?.[TAGS_HEADER];
   const fromHeader = typeof header === 'string' ? header.split(',') : [];
   return [...new Set([...(given ?? []), ...fromHeader])];
 }
 
-function forget(key: string): void {
+/** @param {string} key */
+function forget(key) {
   const entry = entries.get(key);
   if (!entry) return;
   storedBytes -= entry.bytes;
@@ -86,15 +84,21 @@ function forget(key: string): void {
  * Adds the page's policy to the headers Next stores and serves with it. The object is the one Next
  * serves the rendering answer from, so that answer carries the policy as well.
  */
-function withPolicy(value: CacheValue): void {
+/** @param {CacheValue} value */
+function withPolicy(value) {
   if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string') return;
-  const formActions = offeredByApp()?.formActions ?? ["'self'"];
+  formActions ??= formActionSourcesOfEnvironment();
   value.headers ??= {};
   value.headers['content-security-policy'] = hashedPagePolicy(value.html, formActions);
 }
 
 export default class PageCache {
-  async get(key: string, context: ReadContext = {}): Promise<{ value: CacheValue | null; lastModified: number } | null> {
+  /**
+   * @param {string} key
+   * @param {ReadContext} [context]
+   * @returns {Promise<{ value: CacheValue | null, lastModified: number } | null>}
+   */
+  async get(key, context = {}) {
     const entry = entries.get(key);
     if (!entry) return null;
     const tags = [...entry.tags, ...(context.tags ?? []), ...(context.softTags ?? [])];
@@ -108,10 +112,16 @@ export default class PageCache {
     return { value: entry.value, lastModified: entry.lastModified };
   }
 
-  async set(key: string, value: CacheValue | null, context: WriteContext = {}): Promise<void> {
+  /**
+   * @param {string} key
+   * @param {CacheValue | null} value
+   * @param {{ tags?: string[] }} [context]
+   */
+  async set(key, value, context = {}) {
     forget(key);
     if (value) withPolicy(value);
-    const entry: Entry = { value, lastModified: Date.now(), stored: ++moment, tags: tagsOf(value, context.tags), bytes: sizeOf(value) };
+    /** @type {Entry} */
+    const entry = { value, lastModified: Date.now(), stored: ++moment, tags: tagsOf(value, context.tags), bytes: sizeOf(value) };
     const limit = pageCacheBytes();
     if (entry.bytes > limit) return;
     entries.set(key, entry);
@@ -122,21 +132,22 @@ export default class PageCache {
     }
   }
 
-  async revalidateTag(tags: string | string[]): Promise<void> {
+  /** @param {string | string[]} tags */
+  async revalidateTag(tags) {
     const now = ++moment;
     for (const tag of typeof tags === 'string' ? [tags] : tags) expiredAt.set(tag, now);
   }
 
-  resetRequestCache(): void {}
+  resetRequestCache() {}
 }
 
 /** For tests: what the cache holds. */
-export function pageCacheSize(): { entries: number; bytes: number } {
+export function pageCacheSize() {
   return { entries: entries.size, bytes: storedBytes };
 }
 
 /** The page cache's memory, PAGE_CACHE_MB (default 128), in bytes. */
-export function pageCacheBytes(env: NodeJS.ProcessEnv = process.env): number {
+export function pageCacheBytes(env = process.env) {
   const mb = Number(env.PAGE_CACHE_MB ?? 128);
   return (Number.isFinite(mb) && mb >= 0 ? mb : 128) * 1024 * 1024;
 }

@@ -1,21 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, expect, test } from 'vitest';
-import { isCompressible, varyWithEncoding } from '@/front/compress';
-import { createFront, type FrontOptions } from '@/front/front';
 import type { PlainAnswer, RestRequest } from '@/server/http/answers';
-import { chooseEncoding } from '@/server/http/compress';
-import { parseTrustProxy, resolveClient } from '@/server/http/identity';
-import { gracefulStop } from '@/front/shutdown';
-import { loadStaticAssets, precompressStatic } from '@/front/static-assets';
 import { clientOf } from '@/server/http/client';
+import { parseTrustProxy, resolveClient } from '@/server/http/identity';
+import { createServing, gracefulStop, type NextHandler, type ServingOptions } from '@/server/http/serving';
 
-// The front's request handling on a real node:http server on 127.0.0.1, with stand-ins for Next's
-// handler and the /v1 handler (the real ones run behind it in the end-to-end suite).
+// The shop's request handling (src/server/http/serving.ts) on a real node:http server on
+// 127.0.0.1, routed as server.mjs routes it, with stand-ins for Next's handler and the /v1 handler
+// (the real ones run behind it in the end-to-end suite).
 
 const settings = { TRUST_PROXY: 0 };
 const servers: http.Server[] = [];
@@ -26,15 +20,25 @@ afterEach(async () => {
   }
 });
 
-async function start(options: Partial<FrontOptions>): Promise<{ port: number; server: http.Server }> {
-  const front = createFront({
-    next: options.next ?? ((_req, res) => void res.end('next')),
-    rest: 'rest' in options ? options.rest : async () => Response.json({ ok: true }),
-    staticAssets: options.staticAssets,
+interface Options extends Partial<ServingOptions> {
+  next?: NextHandler;
+  /** `npm run dev`: /v1 goes to Next's route handler too. */
+  dev?: boolean;
+}
+
+async function start(options: Options): Promise<{ port: number; server: http.Server }> {
+  const shop = createServing({
+    rest: options.rest ?? (async () => Response.json({ ok: true })),
     settings: options.settings ?? settings,
     onError: options.onError,
   });
-  const server = http.createServer((req, res) => void front(req, res));
+  const next: NextHandler = options.next ?? ((_req, res) => void res.end('next'));
+  // As server.mjs does.
+  const server = http.createServer((req, res) => {
+    shop.identify(req);
+    if (!options.dev && shop.isRest(req.url)) void shop.answerRest(req, res);
+    else void shop.answerPage(req, res, next);
+  });
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { port: (server.address() as AddressInfo).port, server };
@@ -59,7 +63,7 @@ function call(port: number, path: string, options: { method?: string; headers?: 
   });
 }
 
-test('/v1 goes to the REST handler with the client and request id the front resolved, overwriting what the client sent', async () => {
+test('/v1 goes to the REST handler with the client and request id resolved once, overwriting what the client sent', async () => {
   const seen: RestRequest[] = [];
   const { port } = await start({
     rest: async (request) => {
@@ -71,11 +75,11 @@ test('/v1 goes to the REST handler with the client and request id the front reso
     },
   });
   const answer = await call(port, '/v1/artists?page=2', {
-    headers: { 'x-shop-client': '203.0.113.9', 'x-shop-front': 'forged', 'x-request-id': 'lb-request-0001', 'x-forwarded-for': '198.51.100.7' },
+    headers: { 'x-shop-client': '203.0.113.9', 'x-shop-proof': 'forged', 'x-request-id': 'lb-request-0001', 'x-forwarded-for': '198.51.100.7' },
   });
   expect(answer.status).toBe(200);
   expect(seen[0]!.headers.get('x-shop-client')).toBe('127.0.0.1');
-  // The front's proof travels with it, so downstream trusts this value and no client's own claim.
+  // The proof travels with it, so downstream trusts this value and no client's own claim.
   expect(clientOf(seen[0]!.headers)).toBe('127.0.0.1');
   expect(seen[0]!.headers.get('x-request-id')).toBe('lb-request-0001');
   expect(new URL(seen[0]!.url).pathname + new URL(seen[0]!.url).search).toBe('/v1/artists?page=2');
@@ -195,22 +199,6 @@ test("a /v1 answer goes out as it is, whatever the client accepts: compressing i
   }
 });
 
-test('an answer the app compressed already (a kept catalog answer) goes out as it is, not compressed twice', async () => {
-  const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}` })) });
-  const brotli = zlib.brotliCompressSync(list);
-  const { port } = await start({
-    rest: async () =>
-      new Response(new Uint8Array(brotli), {
-        headers: { 'content-type': 'application/json', 'content-encoding': 'br', 'content-length': String(brotli.length), vary: 'Accept-Encoding' },
-      }),
-  });
-  const answer = await call(port, '/v1/kept', { headers: { 'accept-encoding': 'gzip, br' } });
-  expect(answer.headers['content-encoding']).toBe('br');
-  expect(Number(answer.headers['content-length'])).toBe(brotli.length);
-  expect(answer.headers.vary).toBe('Accept-Encoding');
-  expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(list);
-});
-
 test('a plain answer (no fetch Response) goes out with its status, headers and every Set-Cookie, as it is, without a body for HEAD and 304', async () => {
   const list = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ slug: `work-${i}` })) });
   const brotli = zlib.brotliCompressSync(list);
@@ -258,55 +246,6 @@ test('a plain answer (no fetch Response) goes out with its status, headers and e
   expect(same.body.length).toBe(0);
 });
 
-test("the build's scripts and styles go out compressed once, in the coding the client takes; anything else is Next's", async () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'front-static-'));
-  try {
-    const script = `self.chunk=${JSON.stringify(Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`))};`;
-    mkdirSync(path.join(dir, 'chunks'));
-    writeFileSync(path.join(dir, 'chunks', 'a1b2.js'), script);
-    writeFileSync(path.join(dir, 'chunks', 'page.css'), 'body{margin:0}'.repeat(100));
-    writeFileSync(path.join(dir, 'font.woff2'), 'not text');
-    const totals = await precompressStatic(dir);
-    expect(totals.files).toBe(2);
-    expect(totals.br).toBeLessThan(totals.gzip);
-    const toNext: string[] = [];
-    const { port } = await start({
-      staticAssets: loadStaticAssets(dir),
-      next: (req, res) => {
-        toNext.push(`${req.method} ${req.url} ${req.headers['accept-encoding'] ?? ''}`);
-        res.end('next');
-      },
-    });
-    const br = await call(port, '/_next/static/chunks/a1b2.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
-    expect(br.status).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toBe('application/javascript; charset=UTF-8');
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(br.headers.vary).toBe('Accept-Encoding');
-    expect(br.headers['x-content-type-options']).toBe('nosniff');
-    expect(Number(br.headers['content-length'])).toBe(br.body.length);
-    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
-    // Chrome over plain http offers no brotli.
-    const gzip = await call(port, '/_next/static/chunks/page.css', { headers: { 'accept-encoding': 'gzip, deflate' } });
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gzip.headers['content-type']).toBe('text/css; charset=UTF-8');
-    expect(zlib.gunzipSync(gzip.body).toString()).toBe('body{margin:0}'.repeat(100));
-    const head = await call(port, '/_next/static/chunks/a1b2.js', { method: 'HEAD', headers: { 'accept-encoding': 'br' } });
-    expect(head.headers['content-length']).toBe(String(br.body.length));
-    expect(head.body.length).toBe(0);
-    expect(toNext).toEqual([]);
-    // No coding accepted, a file that is not compressed, an unknown file, a way out of the folder, a POST: Next answers.
-    await call(port, '/_next/static/chunks/a1b2.js');
-    await call(port, '/_next/static/font.woff2', { headers: { 'accept-encoding': 'br' } });
-    await call(port, '/_next/static/chunks/none.js', { headers: { 'accept-encoding': 'br' } });
-    await call(port, '/_next/static/../static/chunks/a1b2.js.br', { headers: { 'accept-encoding': 'br' } });
-    await call(port, '/_next/static/chunks/a1b2.js', { method: 'POST', headers: { 'accept-encoding': 'br' } });
-    expect(toNext).toHaveLength(5);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 test('a REST handler that throws is a 500 in the error contract, its cause only in the log', async () => {
   const logged: unknown[] = [];
   const { port } = await start({
@@ -324,7 +263,7 @@ test('a REST handler that throws is a 500 in the error contract, its cause only 
 
 const html = `<!DOCTYPE html><html><head></head><body>${'<p>The Starry Night</p>'.repeat(100)}<script>self.__next_f.push([1,"hello"])</script></body></html>`;
 
-test("a page goes to Next with the client and request id the front resolved, and its answer is Next's own, streamed, with the headers every answer carries", async () => {
+test("a page goes to Next with the client and request id resolved once, and its answer is Next's own, streamed, with the headers every answer carries", async () => {
   const seen: http.IncomingHttpHeaders[] = [];
   let written = 0;
   const { port } = await start({
@@ -352,17 +291,25 @@ test("a page goes to Next with the client and request id the front resolved, and
   expect(answer.headers['content-security-policy']).toBe("script-src 'self' 'nonce-abc'");
 });
 
-test('without a REST handler (npm run dev) /v1 goes to Next, with the same client and request id', async () => {
+test('under npm run dev /v1 goes to Next (its route handler), with the same client and request id, and never compressed', async () => {
   const seen: string[] = [];
+  let answered: http.OutgoingHttpHeaders = {};
   const { port } = await start({
-    rest: undefined,
+    dev: true,
     next: (req, res) => {
-      seen.push(`${req.url} ${String(req.headers['x-shop-client'])}`);
+      seen.push(`${req.url} ${String(req.headers['x-shop-client'])} ${req.headers['accept-encoding'] ?? 'identity'}`);
+      answered = res.getHeaders();
       res.end('{}');
     },
   });
-  expect((await call(port, '/v1/artists')).status).toBe(200);
-  expect(seen).toEqual(['/v1/artists 127.0.0.1']);
+  expect((await call(port, '/v1/artists', { headers: { 'accept-encoding': 'gzip, br' } })).status).toBe(200);
+  expect(seen).toEqual(['/v1/artists 127.0.0.1 identity']);
+  // handleRest sets its own headers there, as in production: none of the pages' are set before.
+  expect(answered['x-frame-options']).toBeUndefined();
+  // A page keeps what the client accepts: Next compresses it.
+  await call(port, '/en', { headers: { 'accept-encoding': 'gzip, br' } });
+  expect(seen[1]).toBe('/en 127.0.0.1 gzip, br');
+  expect(answered['x-frame-options']).toBe('DENY');
 });
 
 test('a large body Next may answer early ends its connection after the answer; a small one keeps it', async () => {
@@ -377,31 +324,6 @@ test('a large body Next may answer early ends its connection after the answer; a
   // (A request of its own keeps the connection only when it asks to: `call` uses no agent.)
   const small = await call(port, '/api/trpc/orders.create', { method: 'POST', headers: { 'content-type': 'application/json', connection: 'keep-alive' }, body: '{"a":1}' });
   expect(small.headers.connection).not.toBe('close');
-});
-
-test('Accept-Encoding: brotli first, then gzip, q=0 refuses, * stands for the rest', () => {
-  expect(chooseEncoding(undefined)).toBeUndefined();
-  expect(chooseEncoding('')).toBeUndefined();
-  expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
-  expect(chooseEncoding('gzip')).toBe('gzip');
-  expect(chooseEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
-  expect(chooseEncoding('BR;Q=0.1')).toBe('br');
-  expect(chooseEncoding('identity')).toBeUndefined();
-  expect(chooseEncoding('*')).toBe('br');
-  expect(chooseEncoding('*, br;q=0')).toBe('gzip');
-  expect(chooseEncoding('deflate, gzip;q=0')).toBeUndefined();
-  expect(chooseEncoding('gzip;q=nonsense')).toBeUndefined();
-  expect(isCompressible('text/html; charset=utf-8')).toBe(true);
-  expect(isCompressible('application/json')).toBe(true);
-  expect(isCompressible('application/manifest+json')).toBe(true);
-  expect(isCompressible('image/svg+xml')).toBe(true);
-  expect(isCompressible('text/x-component')).toBe(true);
-  expect(isCompressible('image/webp')).toBe(false);
-  expect(isCompressible('font/woff2')).toBe(false);
-  expect(isCompressible(undefined)).toBe(false);
-  expect(varyWithEncoding(undefined)).toBe('Accept-Encoding');
-  expect(varyWithEncoding('RSC, Next-Router-State-Tree')).toBe('RSC, Next-Router-State-Tree, Accept-Encoding');
-  expect(varyWithEncoding('accept-encoding')).toBe('accept-encoding');
 });
 
 test('a graceful stop lets the request in flight finish, refuses new connections and closes kept-alive ones', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { formActionSources, hashedPagePolicy, inlineScriptHashes, noncePagePolicy } from '@/front/csp';
+import { formActionSources, formActionSourcesOfEnvironment, hashedPagePolicy, inlineScriptHashes, noncePagePolicy } from '@/page-cache/page-policy.mjs';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -81,4 +81,20 @@ test('forms may go to the Google issuer only when Google sign-in is configured',
     'https://accounts.google.com',
   ]);
   expect(formActionSources({ GOOGLE_CLIENT_ID: 'x', GOOGLE_ISSUER: 'http://127.0.0.1:3108/issuer/path' })).toEqual(["'self'", 'http://127.0.0.1:3108']);
+});
+
+test("the page cache reads where forms may go from the process's settings as src/server/env.ts does: blank is unset, the issuer Google's by default", async () => {
+  const { parseEnv } = await import('@/server/env');
+  const cases: Record<string, string>[] = [
+    {},
+    { GOOGLE_CLIENT_ID: '  ' },
+    { GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' },
+    { GOOGLE_CLIENT_ID: 'x', GOOGLE_ISSUER: 'http://127.0.0.1:3108/issuer' },
+    { GOOGLE_CLIENT_ID: 'x', GOOGLE_ISSUER: ' ' },
+  ];
+  for (const settings of cases) {
+    // The same answer as the proxy's, which reads the validated settings.
+    expect(formActionSourcesOfEnvironment(settings), JSON.stringify(settings)).toEqual(formActionSources(parseEnv({ ...settings, NODE_ENV: 'test' })));
+  }
+  expect(formActionSourcesOfEnvironment({ GOOGLE_CLIENT_ID: 'x' })).toEqual(["'self'", 'https://accounts.google.com']);
 });

@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
  * A page rendered for each request gets a nonce (src/proxy.ts: Next puts it on every script it
  * writes); a page kept in the page cache cannot carry a nonce (every visitor gets the same HTML), so
  * its inline scripts are allowed by the hash of their exact text, computed once when the page is
- * stored (src/front/page-cache.ts).
+ * stored (page-cache.mjs).
+ *
+ * Plain JavaScript (types in page-policy.d.mts): Next loads its page cache outside its bundle, as
+ * it is, and src/proxy.ts shares these functions with it.
  */
 
 /** `<script attrs>text</script>`; attribute values may contain `>` when quoted. */
@@ -35,10 +38,11 @@ const scriptTypes = new Set([
   'text/x-javascript',
 ]);
 
-function attributesOf(source: string): Map<string, string> {
-  const found = new Map<string, string>();
+function attributesOf(source) {
+  /** @type {Map<string, string>} */
+  const found = new Map();
   for (const match of source.matchAll(attribute)) {
-    const name = match[1]!.toLowerCase();
+    const name = /** @type {string} */ (match[1]).toLowerCase();
     if (!found.has(name)) found.set(name, match[2] ?? match[3] ?? match[4] ?? '');
   }
   return found;
@@ -49,22 +53,26 @@ function attributesOf(source: string): Map<string, string> {
  * without repeats. Scripts with `src` load from a URL (allowed by `'self'`), and data blocks such
  * as JSON-LD (`type="application/ld+json"`) never run, so neither needs a hash.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
+export function inlineScriptHashes(html) {
+  /** @type {Set<string>} */
+  const hashes = new Set();
   for (const match of html.matchAll(scriptElement)) {
-    const attrs = attributesOf(match[1]!);
+    const attrs = attributesOf(/** @type {string} */ (match[1]));
     if (attrs.has('src')) continue;
     if (!scriptTypes.has((attrs.get('type') ?? '').trim().toLowerCase())) continue;
     // The HTML parser turns CRLF and lone CR into LF before the script's text exists; the browser
     // hashes that text, so the same normalisation comes first here.
-    const text = match[2]!.replace(/\r\n?/g, '\n');
+    const text = /** @type {string} */ (match[2]).replace(/\r\n?/g, '\n');
     hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return [...hashes];
 }
 
+/** Google's own sign-in issuer, unless GOOGLE_ISSUER points a test elsewhere (src/server/env.ts). */
+export const GOOGLE_ISSUER_DEFAULT = 'https://accounts.google.com';
+
 /** Where the shop's forms may post or be redirected: itself, and Google's sign-in issuer. */
-export function formActionSources(e: { GOOGLE_CLIENT_ID?: string; GOOGLE_ISSUER: string }): string[] {
+export function formActionSources(e) {
   const sources = ["'self'"];
   // NextAuth's Google sign-in is a form POST to /api/auth/signin/google answered with a redirect to
   // the issuer's authorization endpoint; Chromium applies form-action to that redirect too.
@@ -73,7 +81,7 @@ export function formActionSources(e: { GOOGLE_CLIENT_ID?: string; GOOGLE_ISSUER:
 }
 
 /** A page's whole policy, given where its scripts may come from. */
-function pagePolicy(scriptSources: readonly string[], formActions: readonly string[]): string {
+function pagePolicy(scriptSources, formActions) {
   return [
     ['script-src', "'self'", ...scriptSources].join(' '),
     // React and CSS modules set inline style attributes; styles cannot run code.
@@ -89,7 +97,7 @@ function pagePolicy(scriptSources: readonly string[], formActions: readonly stri
 }
 
 /** The policy of a cached page: its own inline scripts by hash. */
-export function hashedPagePolicy(html: string, formActions: readonly string[]): string {
+export function hashedPagePolicy(html, formActions) {
   return pagePolicy(inlineScriptHashes(html), formActions);
 }
 
@@ -97,6 +105,15 @@ export function hashedPagePolicy(html: string, formActions: readonly string[]): 
  * The policy of a page rendered for this request: scripts carrying its nonce. In development
  * React's tooling evaluates code (`'unsafe-eval'`); never in production.
  */
-export function noncePagePolicy(nonce: string, formActions: readonly string[], development = false): string {
+export function noncePagePolicy(nonce, formActions, development = false) {
   return pagePolicy([`'nonce-${nonce}'`, ...(development ? ["'unsafe-eval'"] : [])], formActions);
+}
+
+/**
+ * formActionSources of the process's own settings, read as src/server/env.ts reads them (blank is
+ * unset): the page cache runs outside Next's bundle and cannot load env.ts.
+ */
+export function formActionSourcesOfEnvironment(environment = process.env) {
+  const set = (/** @type {string | undefined} */ value) => value?.trim() || undefined;
+  return formActionSources({ GOOGLE_CLIENT_ID: set(environment.GOOGLE_CLIENT_ID), GOOGLE_ISSUER: set(environment.GOOGLE_ISSUER) ?? GOOGLE_ISSUER_DEFAULT });
 }
