@@ -2,14 +2,14 @@
  * `npm run bench`: the catalog's load benchmark at 100,000 works (issue 3, "Scale data and benchmark").
  *
  *   npm run bench [-- --quick] [--duration=10] [--connections=32] [--only=search,artwork-detail,pages]
- *                 [--skip-build] [--cpu-prof] [--no-report] [--growth=10000[,1000000]]
+ *                 [--cpu-prof] [--no-report] [--growth=10000[,1000000]]
  *
  * 1. An embedded PostgreSQL in the OS temp folder, migrated, seeded and filled with the synthetic
  *    catalog of scripts/fill-catalog.ts. The filled folder is kept between runs and reused while the
  *    fingerprint of everything that shapes the data (migrations, seed, fill script) is unchanged.
- * 2. The production build (made when the sources changed, as scripts/start.ts decides),
- *    started as production starts it (`npm start -- --prebuilt`, through scripts/lib/shop-server.ts,
- *    the helper the tests and Lighthouse use) on a free port of 127.0.0.1.
+ * 2. The production image's tree, made by following the Dockerfile (scripts/lib/image-tree.ts),
+ *    started with the image's CMD (through scripts/lib/shop-server.ts, the helper the tests and
+ *    Lighthouse use) on a free port of 127.0.0.1.
  * 3. The floor: a bare `node:http` + `pg` server (own process, pool of 10 like Prisma's adapter)
  *    that replays, for each URL, exactly the SQL statements the service ran for that URL. They are
  *    captured once per URL by calling the real /v1 handler (handleRest) in-process with a Prisma
@@ -32,7 +32,7 @@
  * Against another commit's build, in one run (issue 16, "Performance must not regress"):
  *
  *   npm run bench -- --baseline <commit> [--rounds=2] [--keep-baseline] [--quick] [--duration=10]
- *                    [--connections=32] [--only=…] [--skip-build] [--no-report]
+ *                    [--connections=32] [--only=…] [--no-report]
  *
  * builds <commit> in a git worktree in the temp folder (scripts/lib/baseline.ts), starts it and this
  * checkout side by side, each on its own copy of the filled database, and measures every endpoint

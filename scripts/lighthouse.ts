@@ -1,6 +1,7 @@
 /**
- * `npm run lighthouse`: Lighthouse (npm) in Debian's Chromium against the production build on the
- * embedded default (the same `npm start` a shopper's machine runs), on the home page, the artworks
+ * `npm run lighthouse`: Lighthouse (npm) in Debian's Chromium against the production image (its
+ * tree made by following the Dockerfile, scripts/lib/image-tree.ts, started with its CMD on an
+ * embedded PostgreSQL of this checkout's), on the home page, the artworks
  * grid and an artwork page, with mobile and desktop settings. It also measures how fast a cached
  * artwork page is served (autocannon, 32 connections). The report goes to
  * docs/benchmarks/lighthouse.md, over the last one (the date is inside; git keeps the earlier ones).
@@ -8,12 +9,15 @@
  *   npm run lighthouse                    # all pages, both form factors
  *   npm run lighthouse -- --base http://127.0.0.1:3000   # against a server already running
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { autocannon } from './lib/autocannon';
 import { CHROMIUM_FLAGS } from './lib/chromium';
-import { startShopServer } from './lib/shop-server';
+import { startEmbeddedPostgres } from '@/server/db/embedded';
+import { freePort } from './lib/free-port';
+import { buildImageTree, startImage } from './lib/image-tree';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -67,10 +71,23 @@ function arg(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
-/** `npm start` on a free port with its own embedded PostgreSQL in a temporary folder (scripts/lib/shop-server.ts). */
+/** The image's tree on a free port, with an embedded PostgreSQL of its own in a temporary folder (the image has none). */
 async function startShop(): Promise<{ base: string; stop: () => Promise<void> }> {
-  const shop = await startShopServer({ output: 'inherit', readyTimeoutMs: 900_000 });
-  return { base: shop.url, stop: shop.stop };
+  const work = mkdtempSync(path.join(os.tmpdir(), 'art-prints-lighthouse-'));
+  // As root the embedded PostgreSQL runs as user postgres, which must enter the folder.
+  chmodSync(work, 0o755);
+  log("making the image's tree (the Dockerfile, followed)");
+  const tree = await buildImageTree(ROOT, path.join(work, 'image'));
+  const database = await startEmbeddedPostgres({ dir: path.join(work, 'postgres'), password: 'lighthouse', port: await freePort() });
+  const shop = await startImage(tree, { databaseUrl: database.url, output: 'inherit' });
+  return {
+    base: shop.url,
+    stop: async () => {
+      await shop.stop();
+      await database.stop();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
 
 async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: string, formFactor: 'mobile' | 'desktop'): Promise<Run> {

@@ -2,13 +2,12 @@
 // describes the run).
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseBenchArgs, type BenchOptions } from '../lib/bench-compare';
-import { buildIsCurrent, buildSite } from '../lib/site-build';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The entry point, which the floor server runs as with --floor-server. */
@@ -34,7 +33,6 @@ export const CONNECTIONS = OPTIONS.connections;
 export const ONLY = OPTIONS.only;
 /** Never-rendered pages are measured unless --only names endpoints without `pages`. */
 export const MEASURE_PAGES = !ONLY || ONLY.includes('pages');
-const SKIP_BUILD = OPTIONS.skipBuild;
 export const CPU_PROF = OPTIONS.cpuProf;
 export const WRITE_REPORT = OPTIONS.writeReport;
 /** The app's response cache in the first (as deployed) pass; the second pass runs with it off. */
@@ -125,18 +123,4 @@ export async function stopChild(child: ChildProcess, name: string): Promise<void
     }
     await exited;
   }
-}
-
-// ───────────────────────────── build (as scripts/start.ts decides) ─────────────────────────────
-
-/** The same build and stamp as `npm start`, so either one's build serves the other. */
-export async function buildIfChanged(): Promise<string> {
-  if (buildIsCurrent()) return 'up to date';
-  if (SKIP_BUILD) {
-    if (!existsSync(path.join('.next', 'BUILD_ID'))) throw new Error('--skip-build, but there is no build in .next');
-    return 'sources changed since the build, but --skip-build: serving the existing build';
-  }
-  log('building the site (as npm start would)');
-  await buildSite();
-  return 'built for this run';
 }

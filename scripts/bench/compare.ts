@@ -7,8 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { prepareBaseline, resolveCommit } from '../lib/baseline';
 import { fmt, renderComparison, summarize, type ComparisonReport, type Round, type SideBySide } from '../lib/bench-compare';
-import { startShopServer } from '../lib/shop-server';
-import { agent, APP_CACHE_MB, ARTISTS, buildIfChanged, CONNECTIONS, DURATION, get, log, MEASURE_PAGES, OPTIONS, reportFile, ROOT, WARMUP, WORKS, WRITE_REPORT } from './common';
+import { buildImageTree, startImage } from '../lib/image-tree';
+import { agent, APP_CACHE_MB, ARTISTS, CONNECTIONS, DURATION, get, log, MEASURE_PAGES, OPTIONS, reportFile, ROOT, WARMUP, WORKS, WRITE_REPORT } from './common';
 import { benchDatabase, stopsOnExit, versionsOf } from './database';
 import { endpoints } from './endpoints';
 import { load, measure, PAGE_CONNECTIONS, PAGE_WARM_UP, pageKinds } from './load';
@@ -39,17 +39,23 @@ export async function compare(baselineRef: string) {
     log(`database ready (${database.reused ? 'cached fill reused' : 'filled now'}): ${database.dir}`);
     // Both builds first, without the database: a production build with DATABASE_URL but no
     // NEXTAUTH_SECRET is refused (every instance must sign with one secret), and a build needs none.
-    const newBuild = await buildIfChanged();
-    log(`this checkout's build: ${newBuild}`);
-    const baseline = await prepareBaseline(ROOT, baselineRef, { keep: OPTIONS.keepBaseline, log, buildEnv: process.env });
+    // Each side as its image runs it: the tree its own Dockerfile makes (the same install, build
+    // and prune), started with the image's CMD (scripts/lib/image-tree.ts).
+    const newTree = await imageOf(ROOT, path.join(workDir, 'image-new'), 'this checkout');
+    const baseline = await prepareBaseline(ROOT, baselineRef, { keep: OPTIONS.keepBaseline, log, buildEnv: process.env, build: false });
     stops.push({ name: `the baseline worktree ${baseline.dir}`, stop: baseline.remove });
+    const oldTree = await imageOf(baseline.dir, path.join(workDir, 'image-old'), `baseline ${baseline.commit.slice(0, 10)}`);
+    stops.push({
+      name: 'the two image trees',
+      stop: async () => ['image-new', 'image-old'].forEach((tree) => rmSync(path.join(workDir, tree), { recursive: true, force: true })),
+    });
     process.env.DATABASE_URL = database.url;
     const head = (await runGit('rev-parse', 'HEAD')).trim();
     const newSide = {
       commit: head,
       subject: (await runGit('log', '-1', '--format=%s', head)).trim(),
       dirty: (await runGit('status', '--porcelain', '--untracked-files=no')).trim() !== '',
-      build: newBuild,
+      build: newTree.made,
     };
 
     const list = await endpoints(database.url);
@@ -57,8 +63,8 @@ export async function compare(baselineRef: string) {
     const copies = await databaseCopies(database.url, ['bench_old', 'bench_new']);
     stops.push({ name: 'the two database copies', stop: copies.drop });
     const sides = [
-      { key: 'old' as const, root: baseline.dir, databaseUrl: copies.urls[0]! },
-      { key: 'new' as const, root: ROOT, databaseUrl: copies.urls[1]! },
+      { key: 'old' as const, tree: oldTree.tree, databaseUrl: copies.urls[0]! },
+      { key: 'new' as const, tree: newTree.tree, databaseUrl: copies.urls[1]! },
     ];
 
     let answers: { compared: number; differing: string[] } = { compared: 0, differing: [] };
@@ -70,11 +76,9 @@ export async function compare(baselineRef: string) {
       const shops: Record<'old' | 'new', string> = { old: '', new: '' };
       const running: { stop: () => Promise<void> }[] = [];
       for (const side of sides) {
-        log(`${pass.name}: starting the ${side.key} build (${side.root})`);
-        const shop = await startShopServer({
-          root: side.root,
+        log(`${pass.name}: starting the ${side.key} build (${side.tree.root})`);
+        const shop = await startImage(side.tree, {
           databaseUrl: side.databaseUrl,
-          prebuilt: true,
           output: { file: path.join(workDir, `${side.key}-${pass.name}.log`) },
           // One public address for both, so addresses inside answers (sitemaps) are the same bytes.
           env: { PUBLIC_BASE_URL: 'http://127.0.0.1:3000', CATALOG_CACHE_MB: pass.cacheMb },
@@ -130,7 +134,7 @@ export async function compare(baselineRef: string) {
       machine: { cores: cpus.length, cpu: cpus[0]?.model.trim() ?? 'unknown', memoryGiB: os.totalmem() / 2 ** 30, os: `${os.type()} ${os.release()}` },
       versions: await versionsOf(database.url),
       loadAverage: { start: loadAtStart, end: os.loadavg() },
-      old: { commit: baseline.commit, subject: baseline.subject, build: baseline.build },
+      old: { commit: baseline.commit, subject: baseline.subject, build: oldTree.made },
       new: newSide,
       options: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, rounds: OPTIONS.rounds },
       cacheMb: APP_CACHE_MB,
@@ -231,4 +235,12 @@ async function databaseCopies(url: string, names: string[]): Promise<{ urls: str
       }
     },
   };
+}
+
+/** The image tree of `checkout`, and how it was made (for the report). */
+async function imageOf(checkout: string, out: string, name: string) {
+  log(`${name}: making the image's tree (its Dockerfile, followed in ${out})`);
+  const startedAt = Date.now();
+  const tree = await buildImageTree(checkout, out);
+  return { tree, made: `its image's tree (its Dockerfile followed: scripts/lib/image-tree.ts), made for this run in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min` };
 }

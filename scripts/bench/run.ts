@@ -6,12 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fmt, roundRatios, summarize, turnsOf, type LoadStats, type Round } from '../lib/bench-compare';
 import { freePort } from '../lib/free-port';
-import { startShopServer } from '../lib/shop-server';
+import { buildImageTree, startImage } from '../lib/image-tree';
 import { type Capture, capture, explainSearches } from './capture';
 import {
   agent,
   APP_CACHE_MB,
-  buildIfChanged,
   COLD_ROUND,
   CPU_PROF,
   DURATION,
@@ -143,17 +142,20 @@ export async function main() {
     const captured = await capture(database.url, list, appBase);
     writeFileSync(path.join(workDir, 'floor-table.json'), JSON.stringify(captured.table));
 
-    const build = await buildIfChanged();
+    // The shop as its image runs it: the tree the Dockerfile makes, started with the image's CMD.
+    const imageStarted = Date.now();
+    log("making the image's tree (the Dockerfile, followed: scripts/lib/image-tree.ts)");
+    const image = await buildImageTree(ROOT, path.join(workDir, 'image'));
+    const build = `the image's tree, made for this run in ${((Date.now() - imageStarted) / 60_000).toFixed(1)} min`;
     log(`build: ${build}`);
 
     // The app: first with its response cache as configured (on by default), later without it.
-    // Started as production starts it (npm start -- --prebuilt: scripts/start.ts) on the built site.
+    // Started as the image starts it (its CMD: node dist/start.mjs --prebuilt) in its tree.
     const profDir = path.join(workDir, 'cpu-prof');
     const startApp = async (databaseUrl: string, port: number, cacheMb: string, logName: string, profile: boolean) => {
-      const shop = await startShopServer({
+      const shop = await startImage(image, {
         databaseUrl,
         port,
-        prebuilt: true,
         output: { file: path.join(workDir, logName) },
         ...(profile ? { cpuProfileDir: profDir } : {}),
         env: { PUBLIC_BASE_URL: appBase, CATALOG_CACHE_MB: cacheMb },

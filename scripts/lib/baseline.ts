@@ -54,13 +54,14 @@ export async function resolveCommit(root: string, ref: string): Promise<string> 
 }
 
 /**
- * Checks `ref` out in a worktree and builds it. With `keep`, the worktree lives at a fixed place
+ * Checks `ref` out in a worktree and builds it (`build: false`: only checks it out, for its image's
+ * tree to be made from: scripts/lib/image-tree.ts). With `keep`, the worktree lives at a fixed place
  * per commit and a finished build found there is used again (the next run skips the build).
  */
 export async function prepareBaseline(
   root: string,
   ref: string,
-  options: { keep: boolean; log: (line: string) => void; buildEnv: NodeJS.ProcessEnv },
+  options: { keep: boolean; log: (line: string) => void; buildEnv: NodeJS.ProcessEnv; build?: boolean },
 ): Promise<BaselineCheckout> {
   const { log } = options;
   const commit = await resolveCommit(root, ref);
@@ -70,6 +71,13 @@ export async function prepareBaseline(
   const kept = path.join(tmpdir(), 'art-prints-bench-baseline', commit);
   let dir: string;
   let build: string;
+  if (options.build === false) {
+    dir = mkdtempSync(path.join(tmpdir(), `art-prints-baseline-${commit.slice(0, 10)}-`));
+    await git(root, 'worktree', 'add', '--detach', dir, commit);
+    build = 'checked out only';
+    log(`baseline ${commit.slice(0, 10)} (${subject}): checked out in ${dir}`);
+    return { dir, commit, subject, build, notes, remove: () => removeWorktree(root, dir) };
+  }
   if (options.keep && existsSync(path.join(kept, '.next', 'BUILD_ID')) && (await git(kept, 'rev-parse', 'HEAD').catch(() => '')) === commit) {
     dir = kept;
     build = `built by an earlier run, kept in ${dir}`;

@@ -14,7 +14,6 @@ export interface BenchOptions {
   connections: number;
   /** Endpoint names (prefixes) to measure; all when absent. */
   only?: string[];
-  skipBuild: boolean;
   cpuProf: boolean;
   writeReport: boolean;
   /** `--baseline <commit>`: the commit whose build this checkout is compared with. */
@@ -70,7 +69,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     warmup: quick ? 1 : 2,
     connections: positive('connections', 32),
     ...(values.has('only') ? { only: values.get('only')!.split(',').filter(Boolean) } : {}),
-    skipBuild: flags.has('skip-build'),
     cpuProf: flags.has('cpu-prof'),
     writeReport: !flags.has('no-report'),
     ...(baseline ? { baseline } : {}),
@@ -290,7 +288,7 @@ export function renderComparison(report: ComparisonReport): string {
     "- **Databases**: one copy of that database per build (`CREATE DATABASE … TEMPLATE`), on the same PostgreSQL server: the same rows, statistics and server memory for both, and nothing one build does (its start migrates and seeds, its job worker polls) reaches the other's catalog version, hence its response cache.",
   );
   w(
-    '- **Shops**: each build started as production starts it, `npm start -- --prebuilt` of its own checkout (the old one in a temporary git worktree, built there by its own `npm run build`), each on its own port of 127.0.0.1, both running during the whole pass.',
+    "- **Shops**: each build as its image runs it: the tree its own Dockerfile makes (the same install flags, build and prune; scripts/lib/image-tree.ts; the old one from a temporary git worktree of its commit), started with the image's CMD, each on its own port of 127.0.0.1, both running during the whole pass.",
   );
   w(
     `- **Load**: autocannon, ${report.options.connections} connections. Per endpoint: ${report.options.warmup} s of warm-up on each build, then ${report.options.rounds} rounds of ${report.options.duration} s on each, alternating (old, new, old, new…), so that the machine's ups and downs fall on both. p95 over every response of a build's rounds; requests/s = responses / seconds. Every address was requested once on both before timing.`,

@@ -68,6 +68,8 @@ export interface ShopServerOptions {
   prebuilt?: boolean;
   /** `npm run dev` instead: Next's development server, from source (tests/e2e/support/dev-shop.ts). */
   dev?: boolean;
+  /** What to run in `root` instead of npm: the image's CMD in its tree (scripts/lib/image-tree.ts). */
+  command?: string[];
   /** Set over the defaults; `undefined` removes a variable. */
   env?: Record<string, string | undefined>;
   /** How long to wait for `/v1/health` (a build may come first). Default 10 minutes. */
@@ -146,8 +148,8 @@ export async function startShopServer(options: ShopServerOptions = {}): Promise<
 
   // Its own process group: stop() can then reach everything the shop started (the server, a build,
   // the embedded PostgreSQL) even if start.ts itself is gone.
-  const command = options.dev ? ['run', 'dev'] : ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])];
-  const child = spawn('npm', command, {
+  const [program, ...args] = options.command ?? ['npm', ...(options.dev ? ['run', 'dev'] : ['start', ...(options.prebuilt ? ['--', '--prebuilt'] : [])])];
+  const child = spawn(program!, args, {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     detached: true,

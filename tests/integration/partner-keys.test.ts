@@ -208,8 +208,9 @@ describe('a credential that names nobody', () => {
     // Revoking again keeps the first revocation's time.
     expect((await revokePartnerKey(db(), partner.id)).revokedAt).toBe(revoked.revokedAt);
     // The website's tRPC takes the same credentials, and refuses the same way.
-    const trpc = await websiteTrpc(new Request('http://shop.test/api/trpc/orders.pricing', { headers: { ...identityHeaders(client), ...bearer(key) } }), ({ req, resHeaders }) =>
-      createContext({ req, resHeaders, limits }),
+    const trpc = await websiteTrpc(
+      new Request('http://shop.test/api/trpc/orders.pricing', { headers: { ...identityHeaders(client), ...bearer(key) } }),
+      ({ req, resHeaders }) => createContext({ req, resHeaders, limits }),
     );
     expect(trpc.status).toBe(401);
   });

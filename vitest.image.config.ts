@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm run test:image`: the production image's tree, made by following the Dockerfile
+ * (scripts/lib/image-tree.ts), started and asked for an order and pages (tests/image). Minutes of
+ * install and build: a run of its own, after the other tests (`npm test`).
+ */
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['tests/image/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 1_200_000,
+    pool: 'forks',
+  },
+});
