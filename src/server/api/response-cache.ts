@@ -4,29 +4,31 @@ import { CatalogVersionWatch } from '@/server/catalog/version';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
 
-/** A kept answer, the ETag of its JSON text and the memory it holds (that text's length, the key's). */
-interface Entry {
+/**
+ * A computed answer: the value (what the website's pages read), the JSON text a /v1 client is sent
+ * of it, as UTF-8 bytes made once, and that text's ETag.
+ */
+interface Computed {
   value: unknown;
+  json: Buffer;
   etag: string;
+}
+
+/** A kept answer and the memory it holds (its value's and its bytes', each weighed as the JSON's length, and the key's). */
+interface Entry extends Computed {
   bytes: number;
 }
 
-/** A computed answer: the value, the JSON text a client is sent of it, and that text's ETag. */
-interface Computed {
-  value: unknown;
-  text: string;
-  etag: string;
-}
-
-/** What the cache answers: the value, the weak ETag of its JSON text, and whether it was kept from before. */
+/** What the cache answers: the value, its JSON bytes and their weak ETag, and whether it was kept from before. */
 export interface CachedAnswer<T> {
   answer: T;
+  json: Buffer;
   etag: string;
   hit: boolean;
 }
 
 /** The weak ETag of an answer's JSON text (the /v1 body is exactly that text). */
-export const etagOf = (text: string): string => `W/"${hash('sha1', text, 'base64url')}"`;
+export const etagOf = (text: string | Uint8Array): string => `W/"${hash('sha1', text, 'base64url')}"`;
 
 export interface CacheStats {
   hits: number;
@@ -87,7 +89,7 @@ export class ResponseCache {
       // Map order is the recency order: move the entry to the young end.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return { answer: kept.value as T, etag: kept.etag, hit: true };
+      return { answer: kept.value as T, json: kept.json, etag: kept.etag, hit: true };
     }
     this.stats.misses++;
     const shared = `${version}\u0000${key}`;
@@ -96,15 +98,15 @@ export class ResponseCache {
       // Serialized and tagged once, in the shared computation, however many calls wait for it.
       pending = compute()
         .then((value): Computed => {
-          const text = JSON.stringify(sent(value));
-          return { value, text, etag: etagOf(text) };
+          const json = Buffer.from(JSON.stringify(sent(value)));
+          return { value, json, etag: etagOf(json) };
         })
         .finally(() => this.computing.delete(shared));
       this.computing.set(shared, pending);
     }
     const computed = await pending;
     if (this.entriesVersion === version) this.keep(key, computed);
-    return { answer: computed.value as T, etag: computed.etag, hit: false };
+    return { answer: computed.value as T, json: computed.json, etag: computed.etag, hit: false };
   }
 
   /** This instance changed the catalog: the next read re-reads the version. */
@@ -123,11 +125,11 @@ export class ResponseCache {
     this.entriesVersion = version;
   }
 
-  /** Keeps a computed answer, unless it is too large or kept already; its JSON text is what it weighs. */
-  private keep(key: string, { value, text, etag }: Computed) {
-    const bytes = text.length + key.length;
+  /** Keeps a computed answer, unless it is too large or kept already; its JSON is what it weighs, twice (the value and the bytes). */
+  private keep(key: string, computed: Computed) {
+    const bytes = 2 * computed.json.length + key.length;
     if (bytes > this.options.maxBytes / 8 || this.entries.has(key)) return;
-    this.entries.set(key, { value, etag, bytes });
+    this.entries.set(key, { ...computed, bytes });
     this.bytes += bytes;
     this.evictOverCap();
   }

@@ -103,7 +103,7 @@ export async function answerRest(request: RestRequest, makeContext: MakeContext 
   const logged = requestContextOf(request);
   return runInRequest(logged, async () => {
     let context: Context | undefined;
-    const contextOf = () => (context ??= makeContext({ req: request, client: logged.client }));
+    const contextOf = () => (context ??= { ...makeContext({ req: request, client: logged.client }), keptJson: {} });
     const { response, crossOrigin } = await answer(request, contextOf);
     return finish(response, logged.requestId, crossOrigin);
   });
@@ -261,10 +261,13 @@ async function answerByHandler(request: Request, handler: RequestHandlerRoute, t
 async function answerByProcedure(request: RestRequest, method: string, path: string, meta: Meta, where: string, contextOf: () => Context): Promise<Response | PlainAnswer> {
   try {
     const json = BODY_METHODS.has(method) ? await readJsonBody(request.whole()) : undefined;
-    const answer = await callOpenApi(request.whole(), method, path, json, contextOf());
+    const context = contextOf();
+    const answer = await callOpenApi(request.whole(), method, path, json, context);
     if (!answer.found) return errorResponse('not_found', `There is no endpoint at ${PREFIX}${path}.`);
     if (answer.failure || answer.status >= 400) return contractError(answer.failure ?? new Error(`${where} answered ${answer.status}`), where);
-    const { status, headers, cookies, body } = answer;
+    const { status, headers, cookies } = answer;
+    // A kept public read: its JSON bytes as the response cache keeps them (keptForEveryone).
+    const body = context.keptJson?.body ?? answer.body;
     if (method === 'GET' && meta.publicCache) return publicAnswer(request, body, headers);
     return { status, headers, cookies, body: request.method === 'HEAD' ? null : body };
   } catch (error) {
@@ -276,7 +279,7 @@ async function answerByProcedure(request: RestRequest, method: string, path: str
  * A public answer with its caching headers and ETag (the response cache's, else one made of the
  * body); 304 when the client holds it already; no body for HEAD. Public answers set no cookie.
  */
-function publicAnswer(request: RestRequest, body: string, headers: Record<string, string>): PlainAnswer {
+function publicAnswer(request: RestRequest, body: string | Uint8Array, headers: Record<string, string>): PlainAnswer {
   const etag = headers.etag ?? etagOf(body);
   const out: Record<string, string> = { ...headers, 'cache-control': PUBLIC_CACHE_CONTROL, etag };
   const asked = request.headers.get('if-none-match');

@@ -33,7 +33,12 @@ export interface Context {
   req?: RequestHead;
   /** Headers for the answer (the session cookie); /v1 and /api/trpc add them to a successful answer. */
   resHeaders?: Headers;
-  /** The client's address (the address the front server resolved; `local` without one), for the rate limits. */
+  /**
+   * /v1 only (rest.ts): where a public read answered by the response cache leaves its JSON bytes,
+   * made once when it was computed, for /v1 to send as they are (keptForEveryone).
+   */
+  keptJson?: { body?: Buffer };
+  /** The client's address (the address the server resolved; `local` without one), for the rate limits. */
   client?: string;
   /** The per-client limits; absent, nothing is limited (tests that hand in their own context). */
   limits?: LimitSettings;
@@ -206,7 +211,7 @@ export const keptForEveryone = t.middleware(async ({ ctx, path, input, next }) =
     ctx.resHeaders?.set('x-catalog-cache', 'off');
     return next();
   }
-  const { answer, etag, hit } = await cache.answer(
+  const { answer, json, etag, hit } = await cache.answer(
     `${path}\u0000${JSON.stringify(input)}`,
     async () => {
       const result = await next();
@@ -218,8 +223,16 @@ export const keptForEveryone = t.middleware(async ({ ctx, path, input, next }) =
   );
   ctx.resHeaders?.set('x-catalog-cache', hit ? 'hit' : 'miss');
   ctx.resHeaders?.set('etag', etag);
-  return answer;
+  if (!ctx.keptJson) return answer;
+  // /v1 sends the answer's JSON bytes as the cache keeps them (rest.ts), so trpc-to-openapi, which
+  // serializes whatever a procedure answers, is handed a stand-in that serializes to nothing
+  // instead of the whole answer again (docs/upstream.md, "every answer is serialized").
+  ctx.keptJson.body = json;
+  return { ...answer, data: SENT_AS_KEPT };
 });
+
+/** What the adapter serializes in place of a kept answer whose bytes /v1 sends itself. */
+const SENT_AS_KEPT = Object.freeze({ toJSON: () => null });
 
 export const STAFF_REQUIRED = 'A valid staff token is required (Authorization: Bearer <ADMIN_TOKEN>).';
 
