@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { resolve } from './vitest.shared';
 
 /**
  * `npm run test:image`: the production image's tree, made by following the Dockerfile
@@ -7,12 +7,7 @@ import { defineConfig } from 'vitest/config';
  * install and build: a run of its own, after the other tests (`npm test`).
  */
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      'server-only': fileURLToPath(new URL('./node_modules/server-only/empty.js', import.meta.url)),
-    },
-  },
+  resolve,
   test: {
     include: ['tests/image/**/*.test.ts'],
     testTimeout: 60_000,
