@@ -41,7 +41,7 @@
  * names endpoints but not `pages`); the side-by-side report (requests/s and p95 per endpoint, the
  * ratios, the machine's load average at the start and the end) goes to
  * docs/benchmarks/catalog-compare.md, over the last one. No floor, capture or plans in that mode.
- * --keep-baseline keeps the worktree and its build for the next run against the same commit.
+ * --keep-baseline keeps the baseline's worktree after the run (its image's tree is made again each run).
  *
  * The parts, in scripts/bench/: common.ts (options, helpers, the build), database.ts (1), floor.ts and
  * capture.ts (3, and 5's plans), endpoints.ts, load.ts (4–6), run.ts (the run), report.ts (7) and

@@ -76,7 +76,16 @@ export async function prepareBaseline(
     await git(root, 'worktree', 'add', '--detach', dir, commit);
     build = 'checked out only';
     log(`baseline ${commit.slice(0, 10)} (${subject}): checked out in ${dir}`);
-    return { dir, commit, subject, build, notes, remove: () => removeWorktree(root, dir) };
+    return {
+      dir,
+      commit,
+      subject,
+      build,
+      notes,
+      remove: async () => {
+        if (!options.keep) await removeWorktree(root, dir);
+      },
+    };
   }
   if (options.keep && existsSync(path.join(kept, '.next', 'BUILD_ID')) && (await git(kept, 'rev-parse', 'HEAD').catch(() => '')) === commit) {
     dir = kept;

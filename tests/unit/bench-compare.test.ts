@@ -26,7 +26,6 @@ describe('the command line', () => {
       duration: 10,
       warmup: 2,
       connections: 32,
-      skipBuild: false,
       cpuProf: false,
       writeReport: true,
       rounds: 2,
@@ -37,10 +36,9 @@ describe('the command line', () => {
   test('--quick shortens the load unless a duration is given; values come as --name=value or --name value', () => {
     expect(parseBenchArgs(['--quick'])).toMatchObject({ quick: true, duration: 3, warmup: 1 });
     expect(parseBenchArgs(['--quick', '--duration=5'])).toMatchObject({ duration: 5, warmup: 1 });
-    expect(parseBenchArgs(['--connections', '8', '--only=search,artwork-detail', '--skip-build', '--no-report'])).toMatchObject({
+    expect(parseBenchArgs(['--connections', '8', '--only=search,artwork-detail', '--no-report'])).toMatchObject({
       connections: 8,
       only: ['search', 'artwork-detail'],
-      skipBuild: true,
       writeReport: false,
     });
   });
