@@ -76,18 +76,7 @@ export async function prepareBaseline(
     await git(root, 'worktree', 'add', '--detach', dir, commit);
     build = 'checked out only';
     log(`baseline ${commit.slice(0, 10)} (${subject}): checked out in ${dir}`);
-    return {
-      dir,
-      commit,
-      subject,
-      build,
-      notes,
-      remove: async () => {
-        if (!options.keep) await removeWorktree(root, dir);
-      },
-    };
-  }
-  if (options.keep && existsSync(path.join(kept, '.next', 'BUILD_ID')) && (await git(kept, 'rev-parse', 'HEAD').catch(() => '')) === commit) {
+  } else if (options.keep && existsSync(path.join(kept, '.next', 'BUILD_ID')) && (await git(kept, 'rev-parse', 'HEAD').catch(() => '')) === commit) {
     dir = kept;
     build = `built by an earlier run, kept in ${dir}`;
     log(`baseline ${commit.slice(0, 10)}: using the build kept in ${dir}`);
