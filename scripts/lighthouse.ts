@@ -1,12 +1,14 @@
 /**
  * `npm run lighthouse`: Lighthouse (npm) in Debian's Chromium against the production image (its
  * tree made by following the Dockerfile, scripts/lib/image-tree.ts, started with its CMD on an
- * embedded PostgreSQL of this checkout's), on the home page, the artworks
- * grid and an artwork page, with mobile and desktop settings. It also measures how fast a cached
- * artwork page is served (autocannon, 32 connections). The report goes to
+ * embedded PostgreSQL of its own), on the home page, the artworks grid and an artwork page, with
+ * mobile and desktop settings; with `--baseline`, another commit's image beside it in the same
+ * sitting, the two taking turns, and both builds' resident memory. It also measures how fast a
+ * cached artwork page is served (autocannon, 1, 8 and 32 connections). The report goes to
  * docs/benchmarks/lighthouse.md, over the last one (the date is inside; git keeps the earlier ones).
  *
- *   npm run lighthouse                    # all pages, both form factors
+ *   npm run lighthouse                          # all pages, both form factors, one run each
+ *   npm run lighthouse -- --baseline 88bf9dc    # and that commit's image beside it, 3 runs each (--runs N)
  *   npm run lighthouse -- --base http://127.0.0.1:3000   # against a server already running
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,9 @@ import { autocannon } from './lib/autocannon';
 import { CHROMIUM_FLAGS } from './lib/chromium';
 import { startEmbeddedPostgres } from '@/server/db/embedded';
 import { freePort } from './lib/free-port';
+import { prepareBaseline, type BaselineCheckout } from './lib/baseline';
 import { buildImageTree, startImage } from './lib/image-tree';
+import { memoryOf, type Memory } from './lib/memory';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -71,17 +75,32 @@ function arg(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
-/** The image's tree on a free port, with an embedded PostgreSQL of its own in a temporary folder (the image has none). */
-async function startShop(): Promise<{ base: string; stop: () => Promise<void> }> {
+interface Build {
+  /** `this checkout` or the baseline's short commit and subject. */
+  label: string;
+  base: string;
+  /** The shop's process group, for its memory; absent for a server given with --base. */
+  processGroup?: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * `checkout`'s image tree on a free port, with an embedded PostgreSQL of its own in a temporary
+ * folder (the image has none).
+ */
+async function startBuild(checkout: string, label: string): Promise<Build> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'art-prints-lighthouse-'));
   // As root the embedded PostgreSQL runs as user postgres, which must enter the folder.
   chmodSync(work, 0o755);
-  log("making the image's tree (the Dockerfile, followed)");
-  const tree = await buildImageTree(ROOT, path.join(work, 'image'));
+  log(`${label}: making the image's tree (its Dockerfile, followed)`);
+  const tree = await buildImageTree(checkout, path.join(work, 'image'));
   const database = await startEmbeddedPostgres({ dir: path.join(work, 'postgres'), password: 'lighthouse', port: await freePort() });
-  const shop = await startImage(tree, { databaseUrl: database.url, output: 'inherit' });
+  const shop = await startImage(tree, { databaseUrl: database.url, output: { file: path.join(work, 'shop.log') } });
+  log(`${label}: serving on ${shop.url} (log in ${work}/shop.log)`);
   return {
+    label,
     base: shop.url,
+    processGroup: shop.processGroup,
     stop: async () => {
       await shop.stop();
       await database.stop();
@@ -155,38 +174,86 @@ async function cachedPageSpeed(url: string, connections: number): Promise<Speed>
   return { connections, p50: at(50), p95: at(95), p99: at(99), rps: Math.round(times.length / (result.duration || 10)), non2xx, bytes };
 }
 
+/** The median of a build's runs of one page and form factor, by performance score (its metrics come with it). */
+function median(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+interface Measured {
+  build: Build;
+  runs: Run[];
+  speeds: Speed[];
+  memory?: { rest: Memory; peak: Memory };
+}
+
 async function main() {
   const given = arg('base');
-  const shop = given ? { base: given.replace(/\/$/, ''), stop: async () => {} } : await startShop();
+  const baselineRef = arg('baseline');
+  const runsPerPage = Number(arg('runs') ?? (baselineRef ? 3 : 1));
+  if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error('--runs takes a whole number ≥ 1');
+  if (given && baselineRef) throw new Error('--base and --baseline: one or the other');
+
+  const builds: Build[] = [];
+  let baseline: BaselineCheckout | undefined;
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-  const runs: Run[] = [];
-  const speeds: Speed[] = [];
+  const measured: Measured[] = [];
   try {
-    const featured = (await (await fetch(`${shop.base}/v1/artworks?featured=1`)).json()) as { items: { slug: string }[] };
+    if (given) builds.push({ label: given, base: given.replace(/\/$/, ''), stop: async () => {} });
+    else builds.push(await startBuild(ROOT, 'this checkout'));
+    if (baselineRef) {
+      baseline = await prepareBaseline(ROOT, baselineRef, { keep: false, log, buildEnv: process.env, build: false });
+      builds.push(await startBuild(baseline.dir, `${baseline.commit.slice(0, 10)} (${baseline.subject})`));
+    }
+    for (const build of builds) measured.push({ build, runs: [], speeds: [] });
+
+    const featured = (await (await fetch(`${builds[0]!.base}/v1/artworks?featured=1`)).json()) as { items: { slug: string }[] };
     const slug = featured.items[0]?.slug;
     if (!slug) throw new Error('no featured artwork to audit');
     const pages = [
-      { page: 'home', url: `${shop.base}/en` },
-      { page: 'artworks grid', url: `${shop.base}/en/artworks` },
-      { page: 'artwork page', url: `${shop.base}/en/artworks/${slug}` },
+      { page: 'home', path: '/en' },
+      { page: 'artworks grid', path: '/en/artworks' },
+      { page: 'artwork page', path: `/en/artworks/${slug}` },
     ];
     // Warm Next's cache first: a shopper almost always gets an already rendered page.
-    for (const p of pages) await fetch(p.url).then((r) => r.text());
-    for (const formFactor of ['desktop', 'mobile'] as const) {
-      for (const p of pages) {
-        log(`${p.page} (${formFactor})`);
-        runs.push(await audit(chrome, p.page, p.url, formFactor));
+    for (const m of measured) for (const p of pages) await fetch(m.build.base + p.path).then((r) => r.text());
+    for (const m of measured) if (m.build.processGroup) m.memory = { rest: memoryOf(m.build.processGroup), peak: memoryOf(m.build.processGroup) };
+    const sampler = setInterval(() => {
+      for (const m of measured) {
+        if (!m.memory || !m.build.processGroup) continue;
+        const now = memoryOf(m.build.processGroup);
+        if (now.totalMiB > m.memory.peak.totalMiB) m.memory.peak = now;
       }
-    }
-    for (const connections of [1, 8, 32]) {
-      log(`cached artwork page under load, ${connections} connection(s)`);
-      speeds.push(await cachedPageSpeed(pages[2]!.url, connections));
+    }, 500);
+    try {
+      // The builds take turns run by run, the first of each pair alternating, so a slower moment of
+      // the host falls on both alike.
+      for (let round = 0; round < runsPerPage; round++) {
+        for (const formFactor of ['desktop', 'mobile'] as const) {
+          for (const [i, p] of pages.entries()) {
+            const order = (round + i) % 2 === 0 ? measured : [...measured].reverse();
+            for (const m of order) {
+              log(`${p.page} (${formFactor}), run ${round + 1} of ${runsPerPage}: ${m.build.label}`);
+              m.runs.push(await audit(chrome, p.page, m.build.base + p.path, formFactor));
+            }
+          }
+        }
+      }
+      for (const connections of [1, 8, 32]) {
+        for (const m of measured) {
+          log(`cached artwork page under load, ${connections} connection(s): ${m.build.label}`);
+          m.speeds.push(await cachedPageSpeed(m.build.base + pages[2]!.path, connections));
+        }
+      }
+    } finally {
+      clearInterval(sampler);
     }
   } finally {
     chrome.kill();
-    await shop.stop();
+    for (const build of builds) await build.stop();
+    await baseline?.remove();
   }
-  const report = render(runs, speeds);
+  const report = render(measured, runsPerPage);
   const folder = path.join(ROOT, 'docs', 'benchmarks');
   mkdirSync(folder, { recursive: true });
   const file = path.join(folder, 'lighthouse.md');
@@ -195,19 +262,30 @@ async function main() {
   log(`report written to ${path.relative(ROOT, file)}`);
 }
 
-function render(runs: Run[], speeds: Speed[]): string {
+function render(measured: Measured[], runsPerPage: number): string {
+  const [ours, theirs] = measured;
   const mark = (run: Run, c: Category) => `${run.scores[c]}${run.scores[c] >= targets[run.formFactor][c] ? '' : ' ❌'}`;
+  const medians = (m: Measured) => {
+    const keys = [...new Set(m.runs.map((r) => `${r.page}|${r.formFactor}`))];
+    return keys.map((key) => median(m.runs.filter((r) => `${r.page}|${r.formFactor}` === key)));
+  };
+  const ourMedians = medians(ours!);
+  const theirMedians = theirs ? medians(theirs) : [];
+  const indexes = measured.flatMap((m) => m.runs.map((r) => r.benchmarkIndex));
   const lines = [
     `# Lighthouse: home, artworks grid, artwork page (${new Date().toISOString().slice(0, 10)})`,
     '',
-    '`npm run lighthouse`: Lighthouse ' + '12.8 (npm) in Debian Chromium, headless, against the production build on the embedded default,',
+    `\`npm run lighthouse${theirs ? ` -- --baseline ${theirs.build.label.split(' ')[0]}` : ''}\`: Lighthouse 12.8 (npm) in Debian Chromium, headless, against`,
+    theirs
+      ? `two production images' trees in one sitting (${ours!.build.label} and ${theirs.build.label}), taking turns run by run,`
+      : `the production image's tree (${ours!.build.label}),`,
     "pages warmed once (served from Next's cache, as shoppers get them). Mobile is Lighthouse's default (Moto G power,",
     'slow 4G, 4× CPU slowdown); desktop is its desktop preset. These machines have 2 cores; no network beyond loopback,',
     'so Commons images are the drawn placeholders our `/images` route answers.',
     '',
-    `Targets: ${(['mobile', 'desktop'] as const).map((f) => `${f} ${categories.map((c) => `${c} ≥ ${targets[f][c]}`).join(', ')}`).join('; ')}. ❌ marks a miss.`,
+    `Each row is the median of ${runsPerPage} run(s) by performance score, with that run's metrics. Targets: ${(['mobile', 'desktop'] as const).map((f) => `${f} ${categories.map((c) => `${c} ≥ ${targets[f][c]}`).join(', ')}`).join('; ')}. ❌ marks a miss.`,
     '',
-    "CPU is Lighthouse's benchmark index of this host during the run: it calibrates its 4× slowdown for a",
+    `CPU is Lighthouse's benchmark index of this host during a run (${Math.min(...indexes)}–${Math.max(...indexes)} in this sitting): it calibrates its 4× slowdown for a`,
     'host of about 1,000 or more, and the mobile score moves with it (a slower moment, a lower score), so',
     'compare builds measured in one sitting, several runs each.',
     '',
@@ -216,26 +294,84 @@ function render(runs: Run[], speeds: Speed[]): string {
     "Chromium's compositor, GoogleChrome/lighthouse#17148): Lantern then counts all the page's JavaScript",
     'into the simulated FCP and LCP, so such a run scores lower for a reason outside the page.',
     '',
-    '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | CPU | paint / load |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...runs.map(
-      (r) =>
-        `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.benchmarkIndex} | ${r.observed.firstPaint} / ${r.observed.load}${heldPaint(r) ? ' ⏸' : ''} |`,
-    ),
-    '',
-    '## Audits below 90 (per run)',
-    '',
-    ...runs.map((r) => `- **${r.page}, ${r.formFactor}:** ${r.failing.length ? r.failing.join('; ') : 'none'}`),
-    '',
+  ];
+  for (const m of measured) {
+    const rows = m === ours ? ourMedians : theirMedians;
+    lines.push(
+      `## ${m.build.label}`,
+      '',
+      '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | CPU | paint / load |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows.map(
+        (r) =>
+          `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.benchmarkIndex} | ${r.observed.firstPaint} / ${r.observed.load}${heldPaint(r) ? ' ⏸' : ''} |`,
+      ),
+      '',
+      'Performance of every run: ' +
+        rows
+          .map(
+            (r) =>
+              `${r.page} ${r.formFactor} ${m.runs
+                .filter((x) => x.page === r.page && x.formFactor === r.formFactor)
+                .map((x) => x.scores.performance)
+                .join('/')}`,
+          )
+          .join('; ') +
+        '.',
+      '',
+      '### Audits below 90 (median runs)',
+      '',
+      ...rows.map((r) => `- **${r.page}, ${r.formFactor}:** ${r.failing.length ? r.failing.join('; ') : 'none'}`),
+      '',
+    );
+  }
+  if (theirs) {
+    lines.push(
+      '## Side by side (medians)',
+      '',
+      '| page | form factor | performance | accessibility | best practices | SEO | no lower |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      ...ourMedians.map((r, i) => {
+        const t = theirMedians[i]!;
+        const cell = (c: Category) => `${r.scores[c]} / ${t.scores[c]}`;
+        return `| ${r.page} | ${r.formFactor} | ${cell('performance')} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${categories.every((c) => r.scores[c] >= t.scores[c]) ? 'yes' : 'no'} |`;
+      }),
+      '',
+      `Each cell: this checkout / ${theirs.build.label.split(' ')[0]}.`,
+      '',
+    );
+  }
+  const withMemory = measured.filter((m) => m.memory);
+  if (withMemory.length) {
+    const mib = (n: number) => `${Math.round(n)} MiB`;
+    lines.push(
+      '## Resident memory',
+      '',
+      "The image's processes (launcher and server), read at rest after the pages were warmed and at their highest during the audits and the load below (sampled every 0.5 s).",
+      '',
+      '| build | at rest: server | at rest: all | highest: server | highest: all |',
+      '| --- | --- | --- | --- | --- |',
+      ...withMemory.map(
+        (m) => `| ${m.build.label} | ${mib(m.memory!.rest.serverMiB)} | ${mib(m.memory!.rest.totalMiB)} | ${mib(m.memory!.peak.serverMiB)} | ${mib(m.memory!.peak.totalMiB)} |`,
+      ),
+      '',
+    );
+  }
+  lines.push(
     '## The artwork page served from cache',
     '',
-    `autocannon, 10 s per row, one artwork page already rendered and kept by Next (${Math.round((speeds[0]?.bytes ?? 0) / 1024)} KiB of HTML, no compression asked). Target: p95 ≤ 30 ms.`,
+    `autocannon, 10 s per row, one artwork page already rendered and kept by Next (${Math.round((ours!.speeds[0]?.bytes ?? 0) / 1024)} KiB of HTML, no compression asked), one server process (the image's default). Target: p95 ≤ 30 ms at 8 connections.`,
     '',
-    '| connections | p50 | p95 | p99 | requests/s | non-2xx | p95 ≤ 30 ms |',
+    '| build | connections | p50 | p95 | p99 | requests/s | non-2xx |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...speeds.map((s) => `| ${s.connections} | ${s.p50} ms | ${s.p95} ms | ${s.p99} ms | ${s.rps} | ${s.non2xx} | ${s.p95 <= 30 ? 'met' : 'MISSED'} |`),
+    ...[1, 8, 32].flatMap((connections) =>
+      measured.map((m) => {
+        const s = m.speeds.find((x) => x.connections === connections)!;
+        return `| ${m.build.label.split(' ')[0]} | ${s.connections} | ${s.p50} ms | ${s.p95} ms | ${s.p99} ms | ${s.rps} | ${s.non2xx} |`;
+      }),
+    ),
     '',
-  ];
+  );
   return lines.join('\n');
 }
 

@@ -5,7 +5,8 @@ import { fasterFloor, fmt, roundRatios, type LoadStats } from '../lib/bench-comp
 import type { Capture, Plan } from './capture';
 import { APP_CACHE_MB, ARTISTS, artistsFor, COLD_ROUND, CONNECTIONS, DURATION, hitRatio, POOL, quick, SEARCH_DATABASE_MS, WARMUP, WORKS } from './common';
 import type { Endpoint } from './endpoints';
-import { type Memory, type MemoryMoment, PAGE_CONNECTIONS, PAGE_ONE_AT_A_TIME, type PageRow } from './load';
+import type { Memory } from '../lib/memory';
+import { type MemoryMoment, PAGE_CONNECTIONS, PAGE_ONE_AT_A_TIME, type PageRow } from './load';
 
 // ───────────────────────────── main ─────────────────────────────
 

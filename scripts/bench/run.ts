@@ -32,7 +32,8 @@ import {
 import { benchDatabase, stopsOnExit, versionsOf } from './database';
 import { type Endpoint, endpoints } from './endpoints';
 import { type FloorEntry, ONE_TRIP } from './floor';
-import { load, measure, measureEachOnce, type Memory, type MemoryMoment, memoryOf, PAGE_CONNECTIONS, pageKinds, type PageRow, peakMemory, sequential } from './load';
+import { type Memory, memoryOf, peakMemory } from '../lib/memory';
+import { load, measure, measureEachOnce, type MemoryMoment, PAGE_CONNECTIONS, pageKinds, type PageRow, sequential } from './load';
 import { type Growth, type Measured, renderReport, type Row } from './report';
 
 /** Every endpoint under load on a served app: a warm-up, then the measured load. */
