@@ -164,8 +164,8 @@ describe("staying inside WDQS's query-time budget, by measure", () => {
     return { refused: wdqs.requests.filter((r) => r.status === 429).length, waits };
   };
 
-  // Real time on both sides: under a loaded CI machine one run in many has seen a refusal (a query
-  // costing more than the half left may still start; see the session note), so it may run again.
+  // Real time on both sides: a loaded CI machine stretches a query's round trip past what the
+  // stand-in counts against the budget, or the other way round, so it may run again.
   test('a client that keeps to half the budget is never refused; one that does not count is', { retry: 2, timeout: 120_000 }, async () => {
     const paced = await refusedWith({ perMinuteMs: hostile.perMinuteMs / 2, windowMs: minuteMs });
     expect(paced.refused).toBe(0);

@@ -56,9 +56,12 @@ export interface QueryBudget {
 
 /**
  * Query times of the last window; `waitFor()` answers how long to wait before the next query so
- * that the window's total stays under the budget, and forgets what that wait lets expire.
+ * that the window's total stays under the budget with that query in it, and forgets what that wait
+ * lets expire. The next query's cost is not known before it runs: the last one's stands for it (a
+ * night asks the same kind of question many times over), so a client just under the budget does
+ * not start a heavy query that would take it over.
  */
-function queryTimeKeeper(budget: QueryBudget, now: () => number = () => performance.now()) {
+export function queryTimeKeeper(budget: QueryBudget, now: () => number = () => performance.now()) {
   const windowMs = budget.windowMs ?? 60_000;
   const spent: { at: number; ms: number }[] = [];
   return {
@@ -66,10 +69,11 @@ function queryTimeKeeper(budget: QueryBudget, now: () => number = () => performa
     waitFor(): number {
       const t = now();
       while (spent.length && spent[0]!.at <= t - windowMs) spent.shift();
+      const next = spent.at(-1)?.ms ?? 0;
       let total = spent.reduce((n, q) => n + q.ms, 0);
       let wait = 0;
       // Wait until enough of the oldest queries leave the window; counted as gone once waited for.
-      while (spent.length && total >= budget.perMinuteMs) {
+      while (spent.length && total + next > budget.perMinuteMs) {
         const oldest = spent.shift()!;
         wait = Math.max(wait, oldest.at + windowMs - t);
         total -= oldest.ms;
