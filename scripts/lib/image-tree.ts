@@ -92,6 +92,11 @@ function run(command: string, cwd: string, env: Record<string, string>): Promise
   });
 }
 
+/** The instructions followed into the tree. */
+const FOLLOWED = new Set(['ARG', 'FROM', 'ENV', 'WORKDIR', 'COPY', 'RUN', 'CMD']);
+/** Instructions that change the image's metadata or its user, not its files (the tree runs as the caller). */
+const NOTHING_A_FOLDER_HOLDS = new Set(['USER', 'EXPOSE', 'HEALTHCHECK', 'LABEL']);
+
 /**
  * Follows the Dockerfile of `context` (a checkout) into `out` (emptied first): a folder per stage,
  * the runtime stage (the last) the image's tree.
@@ -100,6 +105,10 @@ export async function buildImageTree(context: string, out: string): Promise<Imag
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const steps = instructions(readFileSync(path.join(context, 'Dockerfile'), 'utf8'));
+  // An instruction not followed here would make the tree differ from the image unseen: refused
+  // before anything runs.
+  const unknown = steps.find((step) => !FOLLOWED.has(step.keyword) && !NOTHING_A_FOLDER_HOLDS.has(step.keyword));
+  if (unknown) throw new Error(`image tree: the Dockerfile's ${unknown.keyword} is not followed by scripts/lib/image-tree.ts: teach it, or the tree is not the image`);
   const ignored = dockerIgnore(context);
   // The context as a fresh clone has it: tracked files and new ones git does not ignore.
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: context, encoding: 'utf8' })
@@ -183,7 +192,6 @@ export async function buildImageTree(context: string, out: string): Promise<Imag
     } else if (keyword === 'CMD') {
       command = JSON.parse(text) as string[];
     }
-    // USER, EXPOSE, HEALTHCHECK, LABEL: nothing a folder holds.
   }
   // Only the image's own tree is kept (the stages before it are gigabytes of build tools).
   for (const dir of stages.values()) if (dir !== stage) rmSync(dir, { recursive: true, force: true });
