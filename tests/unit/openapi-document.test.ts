@@ -34,6 +34,7 @@ const specOperations = [
   'PUT /account/favorites/{slug}',
   'DELETE /account/favorites/{slug}',
   'POST /account/favorites/merge',
+  'GET /account/orders',
   'POST /payments/stripe-webhook',
   'GET /admin/orders',
   'POST /admin/orders/{code}/status',

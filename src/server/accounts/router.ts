@@ -3,7 +3,8 @@ import { accountProcedure, customerProcedure, jsonBody, router, type Meta } from
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { verifyGoogleIdToken } from '@/server/integrations/google';
-import { AccountConfig, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, GoogleSignIn, Me, MergeFavorites, SignedIn } from './schema';
+import { AccountConfig, AccountOrders, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, GoogleSignIn, Me, MergeFavorites, SignedIn } from './schema';
+import { MAX_ACCOUNT_ORDERS, ordersOfAccount } from './orders';
 import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, signInWithGoogle } from './service';
 import { secureCookies, sessionCookie, sessionTokenFrom } from './session';
 import { z } from 'zod';
@@ -12,7 +13,14 @@ import type { RequestHead } from '@/server/http/answers';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** An account operation; `session` says whether the session cookie is required or only read. */
-const account = (method: Method, path: `/${string}`, summary: string, session: 'required' | 'optional', errorResponses: Record<number, string> = {}): Meta => ({
+const account = (
+  method: Method,
+  path: `/${string}`,
+  summary: string,
+  session: 'required' | 'optional',
+  errorResponses: Record<number, string> = {},
+  description?: string,
+): Meta => ({
   session,
   openapi: {
     method,
@@ -20,6 +28,7 @@ const account = (method: Method, path: `/${string}`, summary: string, session: '
     tags: ['account'],
     protect: false,
     summary,
+    description,
     errorResponses: session === 'required' ? { 401: 'No live session, or a cross-site request', ...errorResponses } : errorResponses,
   },
 });
@@ -92,6 +101,22 @@ export const accountRouter = router({
     .input(FavoriteSlug)
     .output(FavoriteState)
     .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.user.id, input.slug)),
+
+  orders: customerProcedure
+    .meta(
+      account(
+        'GET',
+        '/account/orders',
+        "The account's orders, newest first",
+        'required',
+        {},
+        "The orders placed while signed in to this account, and the orders whose customer e-mail is the account's verified Google e-mail " +
+          `(any letter case), newest first: at most the newest ${MAX_ACCOUNT_ORDERS}. Each order's page is GET /v1/orders/{code}.`,
+      ),
+    )
+    .input(z.object({}))
+    .output(AccountOrders)
+    .query(({ ctx }) => ordersOfAccount(ctx.db, ctx.user.id)),
 
   mergeFavorites: customerProcedure
     .meta({

@@ -2,6 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { ArtworkCard } from '@/server/catalog/schema';
 import { locales } from '@/shared/locales';
+import { orderKinds, orderStatuses } from '@/shared/orders';
 import { MAX_MERGE_SLUGS } from './service';
 
 /** The account contracts (decisions.md "Accounts"). */
@@ -37,3 +38,19 @@ export const MergeFavorites = z.object({
     .describe('Slugs kept while signed out, newest first (the new favorites keep this order); unknown and unpublished ones are ignored'),
   locale,
 });
+
+/** One order of the account's, as "My orders" lists it (its page, `GET /v1/orders/{code}`, has the rest). */
+export const AccountOrder = z
+  .object({
+    code: z.string(),
+    kind: z.enum(orderKinds),
+    status: z.enum(orderStatuses),
+    total: z.int().describe('Integer US cents'),
+    createdAt: z.iso.datetime(),
+    artworkSlug: z.string().nullable().describe('The work ordered as a reproduction; null for a custom painting'),
+    // Baskets arrive later (issue 41, part 1); until then no order has one.
+    checkout: z.string().nullable().describe('The code of the basket the order was paid in; null for an order on its own'),
+  })
+  .meta({ id: 'AccountOrder' });
+
+export const AccountOrders = z.object({ orders: z.array(AccountOrder).describe('Newest first') });

@@ -1,6 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
+import { crossSite } from '@/server/accounts/session';
 import { jsonBody, publicProcedure, router, staffProcedure, type Context } from '@/server/api/trpc';
+import { env } from '@/server/env';
 import {
   CheckoutOpened,
   CreateOrder,
@@ -47,7 +49,10 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Found once per request (askedOnce): the limit has asked already.
       const actor = await ctx.actor();
-      return createOrder(ctx.db, input, ctx.payments, actor.kind === 'partner' ? { partnerKeyId: actor.partner.id } : undefined);
+      // Signed in on the shop, the order joins the account's ("My orders"); never from another site's page, which the session cookie must not serve.
+      const signedIn = actor.kind === 'customer' && !crossSite(ctx.req, env());
+      const placedBy = actor.kind === 'partner' ? { partnerKeyId: actor.partner.id } : signedIn ? { userId: actor.user.id } : undefined;
+      return createOrder(ctx.db, input, ctx.payments, placedBy);
     }),
 
   byCode: publicProcedure

@@ -30,9 +30,10 @@ const takingOrders = { maxWait: 20_000, timeout: 30_000 } as const;
  * for the confirmation e-mail commit together or not at all. The payment is opened after commit;
  * when that fails the order stays (pending, like an order taken with no provider) and checkoutUrl
  * is null: an error here would invite the client to post the order again (docs/decisions.md).
- * An order a partner's server places records the partner (`placedBy`), for the studio to see.
+ * An order a partner's server places records the partner (`placedBy.partnerKeyId`), for the studio
+ * to see; one placed signed in to an account records the account (`placedBy.userId`: "My orders").
  */
-export async function createOrder(db: Db, input: CreateOrder, payments?: PaymentProvider, placedBy?: { partnerKeyId: string }): Promise<OrderCreated> {
+export async function createOrder(db: Db, input: CreateOrder, payments?: PaymentProvider, placedBy?: { partnerKeyId?: string; userId?: string }): Promise<OrderCreated> {
   const totalCents = priceOf(input);
   const description = await describeAndCheck(db, input);
 
@@ -49,6 +50,7 @@ export async function createOrder(db: Db, input: CreateOrder, payments?: Payment
             locale: input.locale,
             notes: input.notes ?? null,
             partnerKeyId: placedBy?.partnerKeyId ?? null,
+            userId: placedBy?.userId ?? null,
             orientation: input.orientation ?? description.orientation,
             showcaseConsent: input.showcaseConsent,
             totalCents,
