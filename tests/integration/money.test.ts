@@ -48,9 +48,9 @@ describe('paying', () => {
     const { code, total, session: first } = await orderAtStripe();
     // A second session for the same order, open beside the first (a second tab, an older release).
     const payments = stripe.payments();
-    const second = await payments.open({ code, totalCents: total, locale: 'en', email, description: 'again', attempt: 'second-tab' });
+    const second = await payments.open({ code, of: 'order', lines: [{ name: 'again', amountCents: total }], locale: 'en', email, attempt: 'second-tab' });
     const order = await db().order.findUniqueOrThrow({ where: { code } });
-    await recordSession(db(), { id: second.id, orderId: order.id, amountCents: total });
+    await recordSession(db(), second.id, [{ orderId: order.id, amountCents: total }]);
 
     const paidFirst = stripe.pay(first);
     const paidSecond = stripe.pay(second.id);
@@ -72,7 +72,7 @@ describe('paying', () => {
     expect((await outbox('shop/studio.notice', code)).map((n) => (n.payload as { subject: string }).subject)).toEqual([`Order ${code}: a second payment was refunded`]);
     expect(await outbox('shop/order.paid', code)).toHaveLength(1);
     expect((await staffView(code)).payment).toMatchObject({ state: 'paid', doublePayments: 1 });
-    expect(await db().paymentSession.findUniqueOrThrow({ where: { id: first } })).toMatchObject({ state: 'refunded', refundId: refunded[0]!.id });
+    expect(await db().paymentSession.findFirstOrThrow({ where: { id: first } })).toMatchObject({ state: 'refunded', refundId: refunded[0]!.id });
   });
 
   test('a payment for a cancelled order is refunded in full; one while Stripe cannot refund is retried until it can', async () => {
@@ -309,6 +309,6 @@ describe('cancelling', () => {
     expect(close).toBeDefined();
     expect(await runJob(close!.name, close!.payload, { ...configuredJobDeps(), payments: stripe.payments() })).toEqual({ expired: 1 });
     expect(stripe.sessions.get(session)!.status).toBe('expired');
-    expect(await db().paymentSession.findUniqueOrThrow({ where: { id: session } })).toMatchObject({ state: 'expired' });
+    expect(await db().paymentSession.findFirstOrThrow({ where: { id: session } })).toMatchObject({ state: 'expired' });
   });
 });

@@ -42,29 +42,31 @@ export function providerRefund(refund: Stripe.Refund): ProviderRefund {
 }
 
 /**
- * The shop's payments through Stripe: Checkout sessions for orders (one line item with the
- * server's total, the order code as client_reference_id and in metadata, return addresses on the
- * website's order page in the order's language) and refunds through the Refunds API. Every call
- * that moves or offers money carries an idempotency key, so a retried call does it once.
+ * The shop's payments through Stripe: Checkout sessions for an order or a basket (a line item per
+ * order with the server's total, the order's or the basket's code as client_reference_id and in
+ * metadata, return addresses on the website's order or basket page in the order's language) and
+ * refunds through the Refunds API. Every call that moves or offers money carries an idempotency
+ * key, so a retried call does it once.
  */
 export function stripePayments(settings: StripeSettings): PaymentProvider {
   const stripe = stripeClient(settings);
   return {
-    async open(order) {
-      const page = `${settings.publicBaseUrl}/${order.locale}/orders/${order.code}`;
+    async open(payment) {
+      const page = `${settings.publicBaseUrl}/${payment.locale}/orders/${payment.of === 'checkout' ? 'basket/' : ''}${payment.code}`;
+      const reference: Record<string, string> = payment.of === 'checkout' ? { checkoutCode: payment.code } : { orderCode: payment.code };
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: order.totalCents, product_data: { name: order.description } } }],
-          client_reference_id: order.code,
-          metadata: { orderCode: order.code },
-          payment_intent_data: { metadata: { orderCode: order.code } },
-          customer_email: order.email,
-          locale: order.locale as 'en',
+          line_items: payment.lines.map((line) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: line.amountCents, product_data: { name: line.name } } })),
+          client_reference_id: payment.code,
+          metadata: reference,
+          payment_intent_data: { metadata: reference },
+          customer_email: payment.email,
+          locale: payment.locale as 'en',
           success_url: `${page}?checkout=success`,
           cancel_url: `${page}?checkout=cancelled`,
         },
-        { idempotencyKey: order.attempt ? `checkout-${order.code}-${order.attempt}` : `checkout-${order.code}` },
+        { idempotencyKey: payment.attempt ? `checkout-${payment.code}-${payment.attempt}` : `checkout-${payment.code}` },
       );
       if (!session.url) throw new Error(`Stripe answered checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };

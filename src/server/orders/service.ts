@@ -1,10 +1,10 @@
 import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
-import type { Db } from '@/server/db/client';
+import type { Db, Tx } from '@/server/db/client';
 import { invalidInput, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
 import { logger } from '@/server/logger';
-import type { PaymentProvider } from '@/server/payments/provider';
+import type { PaymentAsked, PaymentProvider } from '@/server/payments/provider';
 import { recordSession } from '@/server/payments/sessions';
 import { paymentIncludes, paymentSummary } from '@/server/payments/summary';
 import { orientationOf, type Orientation } from '@/shared/canvas';
@@ -33,64 +33,117 @@ const takingOrders = { maxWait: 20_000, timeout: 30_000 } as const;
  * An order a partner's server places records the partner (`placedBy.partnerKeyId`), for the studio
  * to see; one placed signed in to an account records the account (`placedBy.userId`: "My orders").
  */
-export async function createOrder(db: Db, input: CreateOrder, payments?: PaymentProvider, placedBy?: { partnerKeyId?: string; userId?: string }): Promise<OrderCreated> {
-  const totalCents = priceOf(input);
-  const description = await describeAndCheck(db, input);
+export async function createOrder(db: Db, input: CreateOrder, payments?: PaymentProvider, placedBy?: PlacedBy): Promise<OrderCreated> {
+  const checked = await checkOrder(db, input);
+  const { id, code } = await withFreshCode((code) =>
+    db.$transaction(async (tx) => {
+      const order = await insertOrder(tx, input, checked, code, placedBy);
+      await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
+      return order;
+    }, takingOrders),
+  );
+  const checkoutUrl = payments
+    ? await openCheckout(
+        db,
+        payments,
+        { code, of: 'order', lines: [{ name: checked.line, amountCents: checked.totalCents }], locale: input.locale, email: input.customer.email },
+        [{ orderId: id, amountCents: checked.totalCents }],
+      )
+    : null;
+  return { code, total: checked.totalCents, checkoutUrl };
+}
 
+/** Who placed an order besides its customer: a partner's key, an account signed in, a basket it is part of. */
+export interface PlacedBy {
+  partnerKeyId?: string;
+  userId?: string;
+}
+
+/** An order checked and priced, before it is taken. */
+export interface CheckedOrder {
+  totalCents: number;
+  artworkId?: number;
+  orientation: Orientation;
+  /** How the payment's line names it: work, size, frame. */
+  line: string;
+}
+
+/** Prices an order (the server's own table) and checks what it names (checkOrderSubject). */
+export async function checkOrder(db: Db, input: CreateOrder): Promise<CheckedOrder> {
+  return { totalCents: priceOf(input), ...(await describeAndCheck(db, input)) };
+}
+
+/**
+ * Runs `take` with a fresh code until one is free. A code is an order's or a basket's, never both:
+ * `take` refuses one the other table holds (`codeTaken`), and a unique violation of its own table
+ * (two equal codes in one instant) tries again.
+ */
+export async function withFreshCode<T>(take: (code: string) => Promise<T>): Promise<T & { code: string }> {
   for (let attempt = 1; ; attempt++) {
     const code = newOrderCode();
     try {
-      const orderId = await db.$transaction(async (tx) => {
-        const order = await tx.order.create({
-          data: {
-            code,
-            kind: input.kind,
-            size: input.size,
-            frame: input.frame,
-            locale: input.locale,
-            notes: input.notes ?? null,
-            partnerKeyId: placedBy?.partnerKeyId ?? null,
-            userId: placedBy?.userId ?? null,
-            orientation: input.orientation ?? description.orientation,
-            showcaseConsent: input.showcaseConsent,
-            totalCents,
-            customerName: input.customer.name,
-            customerEmail: input.customer.email,
-            customerPhone: input.customer.phone ?? null,
-            address: input.customer.address,
-            city: input.customer.city,
-            postalCode: input.customer.postalCode,
-            country: input.customer.country,
-            ...(input.kind === 'reproduction'
-              ? { artworkSlug: input.artworkSlug, artworkId: description.artworkId, fit: input.fit }
-              : { uploadId: input.uploadId, style: input.style, subjects: input.subjects }),
-            events: { create: { status: 'pending', actor: 'customer' } },
-          },
-        });
-        // The customer's own photo opens the order's timeline (and is used up: one photo, one order).
-        if (input.kind === 'custom') await tx.orderPhoto.create({ data: { uploadId: input.uploadId, orderId: order.id, kind: 'customer' } });
-        await enqueue(tx, 'shop/order.received', { orderId: order.id, code });
-        return order.id;
-      }, takingOrders);
-      const checkoutUrl = payments
-        ? await openCheckout(db, payments, orderId, { code, totalCents, locale: input.locale, email: input.customer.email, description: description.text })
-        : null;
-      return { code, total: totalCents, checkoutUrl };
+      return { ...(await take(code)), code };
     } catch (error) {
-      if (isUniqueViolation(error, 'code') && attempt < CODE_ATTEMPTS) continue;
+      if ((error instanceof CodeTaken || isUniqueViolation(error, 'code')) && attempt < CODE_ATTEMPTS) continue;
       if (isUniqueViolation(error, 'upload_id')) throw invalidInput('This photo is already part of another order: upload it again for a new order.');
       throw error;
     }
   }
 }
 
-async function openCheckout(db: Db, payments: PaymentProvider, orderId: number, order: Parameters<PaymentProvider['open']>[0]): Promise<string | null> {
+/** A fresh code some basket or order holds already: `withFreshCode` draws another. */
+export class CodeTaken extends Error {}
+
+/**
+ * Creates a checked order with its first event (and a custom painting's photo as the first entry
+ * on its timeline), in the caller's transaction. Its code must be no basket's.
+ */
+export async function insertOrder(tx: Tx, input: CreateOrder, checked: CheckedOrder, code: string, placedBy?: PlacedBy & { checkoutId?: number }): Promise<{ id: number }> {
+  if (await tx.checkout.findUnique({ where: { code }, select: { id: true } })) throw new CodeTaken();
+  const order = await tx.order.create({
+    data: {
+      code,
+      kind: input.kind,
+      size: input.size,
+      frame: input.frame,
+      locale: input.locale,
+      notes: input.notes ?? null,
+      partnerKeyId: placedBy?.partnerKeyId ?? null,
+      userId: placedBy?.userId ?? null,
+      checkoutId: placedBy?.checkoutId ?? null,
+      orientation: input.orientation ?? checked.orientation,
+      showcaseConsent: input.showcaseConsent,
+      totalCents: checked.totalCents,
+      customerName: input.customer.name,
+      customerEmail: input.customer.email,
+      customerPhone: input.customer.phone ?? null,
+      address: input.customer.address,
+      city: input.customer.city,
+      postalCode: input.customer.postalCode,
+      country: input.customer.country,
+      ...(input.kind === 'reproduction'
+        ? { artworkSlug: input.artworkSlug, artworkId: checked.artworkId, fit: input.fit }
+        : { uploadId: input.uploadId, style: input.style, subjects: input.subjects }),
+      events: { create: { status: 'pending', actor: 'customer' } },
+    },
+    select: { id: true },
+  });
+  // The customer's own photo opens the order's timeline (and is used up: one photo, one order).
+  if (input.kind === 'custom') await tx.orderPhoto.create({ data: { uploadId: input.uploadId, orderId: order.id, kind: 'customer' } });
+  return order;
+}
+
+/**
+ * Opens the payment of what was just taken (an order, or a basket's orders) and keeps its session,
+ * a row per order. A failure leaves the orders pending, payable later: it is logged, not thrown.
+ */
+export async function openCheckout(db: Db, payments: PaymentProvider, payment: PaymentAsked, shares: { orderId: number; amountCents: number }[]): Promise<string | null> {
   try {
-    const session = await payments.open(order);
-    await recordSession(db, { id: session.id, orderId, amountCents: order.totalCents });
+    const session = await payments.open(payment);
+    await recordSession(db, session.id, shares);
     return session.url;
   } catch (error) {
-    logger.error({ orderCode: order.code, err: error }, 'order taken, but its checkout could not be opened');
+    logger.error({ reference: payment.code, err: error }, 'order taken, but its checkout could not be opened');
     return null;
   }
 }
@@ -100,7 +153,7 @@ async function openCheckout(db: Db, payments: PaymentProvider, orderId: number, 
  * the way its artwork does) or the photo (a custom painting hangs the way its photo does, as
  * measured at upload). A photo already on an order, the customer's or the studio's, is used up.
  */
-async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: string; artworkId?: number; orientation: Orientation }> {
+async function describeAndCheck(db: Db, input: CreateOrder): Promise<Omit<CheckedOrder, 'totalCents'>> {
   if (input.kind === 'reproduction') {
     const artwork = await db.artwork.findFirst({
       where: { slug: input.artworkSlug, status: 'published' },
@@ -110,7 +163,7 @@ async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: str
     return {
       artworkId: artwork.id,
       orientation: orientationOf(artwork.widthCm?.toNumber(), artwork.heightCm?.toNumber()),
-      text: `${artwork.texts[0]?.title ?? input.artworkSlug}, ${input.size} cm, ${input.frame}`,
+      line: `${artwork.texts[0]?.title ?? input.artworkSlug}, ${input.size} cm, ${input.frame}`,
     };
   }
   const upload = await db.upload.findUnique({ where: { id: input.uploadId }, select: { width: true, height: true, photo: { select: { orderId: true } } } });
@@ -118,7 +171,7 @@ async function describeAndCheck(db: Db, input: CreateOrder): Promise<{ text: str
   if (upload.photo) throw invalidInput('This photo is already part of another order: upload it again for a new order.', [{ path: 'uploadId', message: 'already used' }]);
   return {
     orientation: orientationOf(upload.width, upload.height),
-    text: `Custom painting (${input.style}, ${input.subjects} subject${input.subjects > 1 ? 's' : ''}), ${input.size} cm, ${input.frame}`,
+    line: `Custom painting (${input.style}, ${input.subjects} subject${input.subjects > 1 ? 's' : ''}), ${input.size} cm, ${input.frame}`,
   };
 }
 

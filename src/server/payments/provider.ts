@@ -7,10 +7,11 @@ import 'server-only';
  */
 export interface PaymentProvider {
   /**
-   * Opens a Checkout session for an order's total. `attempt` tells a session for paying later from
-   * the first (and a retried call from a new one): the provider's idempotency key is made from it.
+   * Opens a Checkout session for what is paid at once: one order, or a basket of them (a line item
+   * each). `attempt` tells a session for paying later from the first (and a retried call from a new
+   * one): the provider's idempotency key is made from it.
    */
-  open(order: { code: string; totalCents: number; locale: string; email: string; description: string; attempt?: string }): Promise<{ id: string; url: string }>;
+  open(payment: PaymentAsked): Promise<{ id: string; url: string }>;
   /**
    * Closes a session nobody paid into yet, so only the newest can take money. Answers how the
    * session stands afterwards: `expired` (closed now, or before), or `complete` (paid, or a bank
@@ -34,4 +35,17 @@ export interface ProviderRefund {
   status: string;
   paymentIntent: string | null;
   metadata: Record<string, string>;
+}
+
+/** What one Checkout session is asked to take. */
+export interface PaymentAsked {
+  /** The order's code, or the basket's: the session's reference, which its webhook names. */
+  code: string;
+  /** Whether `code` is an order's or a basket's (it decides the page the customer comes back to). */
+  of: 'order' | 'checkout';
+  /** A line per order, named as the order page names it, with its total in cents. */
+  lines: { name: string; amountCents: number }[];
+  locale: string;
+  email: string;
+  attempt?: string;
 }

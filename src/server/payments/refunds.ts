@@ -135,43 +135,68 @@ export async function refundOrder(
 /**
  * A refund Stripe reports (`refund.*`, `charge.refunded`): made in Stripe's dashboard, or one the
  * shop made whose event comes after it. Recorded once, by Stripe's id; a later state only moves
- * it on. A double payment's refund is on its session, not here. Answers whether money counted
- * as refunded changed.
+ * it on. A double payment's refund is on its session, not here. The order is the one the refund's
+ * metadata names (the shop's own refunds name it), else the one its payment paid; a refund made in
+ * the dashboard on a basket's payment names none, and is shared out over the basket's orders in
+ * their order, each up to what is left on it. Answers whether money counted as refunded changed.
  */
 export async function recordProviderRefund(tx: Tx, refund: ProviderRefund): Promise<boolean> {
-  const session = refund.paymentIntent
-    ? await tx.paymentSession.findUnique({
+  const sessions = refund.paymentIntent
+    ? await tx.paymentSession.findMany({
         where: { paymentIntent: refund.paymentIntent },
-        select: { id: true, state: true, refundId: true, order: { select: { code: true } } },
+        orderBy: { orderId: 'asc' },
+        select: { state: true, refundId: true, order: { select: { code: true } } },
       })
-    : null;
-  const code = session?.order.code ?? refund.metadata.orderCode;
-  const order = code ? await lockOrder(tx, code) : null;
-  if (!order) {
+    : [];
+  if (refund.metadata.doublePayment || sessions.some((session) => session.refundId === refund.id)) return false;
+  const named = refund.metadata.orderCode;
+  const codes = named ? [named] : sessions.filter((session) => session.state !== 'refunded').map((session) => session.order.code);
+  const orders: LockedOrder[] = [];
+  for (const code of codes) {
+    const order = await lockOrder(tx, code);
+    if (order) orders.push(order);
+  }
+  if (!orders.length) {
     logger.warn({ stripeRefund: refund.id, paymentIntent: refund.paymentIntent }, 'Stripe: a refund names no known order');
     return false;
   }
-  if (session?.state === 'refunded' || refund.metadata.doublePayment || session?.refundId === refund.id) return false;
 
   const state = refundStateOf(refund.status);
-  const existing = await tx.refund.findUnique({ where: { stripeRefundId: refund.id } });
-  if (existing) {
-    if (refundRank[state] <= refundRank[existing.state]) return false;
-    await tx.refund.update({ where: { id: existing.id }, data: { state } });
-    if (counts(existing.state) && !counts(state)) {
-      logger.error({ orderCode: order.code, stripeRefund: refund.id, state }, 'Stripe: a refund did not go through after all');
-      await enqueue(tx, STUDIO_NOTICE_EVENT, {
-        orderId: order.id,
-        code: order.code,
-        subject: `Order ${order.code}: a refund of ${moneyIn('en', existing.amountCents)} ${state}`,
-        lines: [`Stripe reports the refund ${refund.id} of ${moneyIn('en', existing.amountCents)} on order ${order.code} as ${state}: the money did not go back.`],
-      });
-      return true;
-    }
-    return false;
+  const existing = await tx.refund.findMany({ where: { stripeRefundId: refund.id } });
+  if (existing.length) return refundMovedOn(tx, existing, state, orders);
+
+  let changed = false;
+  let left = refund.amountCents;
+  for (const [index, order] of orders.entries()) {
+    const last = index === orders.length - 1;
+    const share = last ? left : Math.min(left, order.paidCents - (await refundedCents(tx, order.id)));
+    if (share <= 0) continue;
+    left -= share;
+    await tx.refund.create({ data: { orderId: order.id, amountCents: share, method: 'stripe', state, stripeRefundId: refund.id } });
+    if (!counts(state)) continue;
+    await afterRefund(tx, order, share, 'payment');
+    changed = true;
   }
-  await tx.refund.create({ data: { orderId: order.id, amountCents: refund.amountCents, method: 'stripe', state, stripeRefundId: refund.id } });
-  if (!counts(state)) return false;
-  await afterRefund(tx, order, refund.amountCents, 'payment');
-  return true;
+  return changed;
+}
+
+/** A later state of a refund recorded already (on each order it was shared out over). */
+async function refundMovedOn(tx: Tx, rows: RefundRow[], state: RefundState, orders: LockedOrder[]): Promise<boolean> {
+  let changed = false;
+  for (const existing of rows) {
+    if (refundRank[state] <= refundRank[existing.state]) continue;
+    await tx.refund.update({ where: { id: existing.id }, data: { state } });
+    if (!counts(existing.state) || counts(state)) continue;
+    const order = orders.find((o) => o.id === existing.orderId);
+    if (!order) continue;
+    logger.error({ orderCode: order.code, stripeRefund: existing.stripeRefundId, state }, 'Stripe: a refund did not go through after all');
+    await enqueue(tx, STUDIO_NOTICE_EVENT, {
+      orderId: order.id,
+      code: order.code,
+      subject: `Order ${order.code}: a refund of ${moneyIn('en', existing.amountCents)} ${state}`,
+      lines: [`Stripe reports the refund ${existing.stripeRefundId} of ${moneyIn('en', existing.amountCents)} on order ${order.code} as ${state}: the money did not go back.`],
+    });
+    changed = true;
+  }
+  return changed;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type Stripe from 'stripe';
+import type { PaymentSession } from '@/generated/prisma/client';
 import type { Db, Tx } from '@/server/db/client';
 import { providerRefund } from '@/server/integrations/stripe';
 import { enqueue } from '@/server/jobs/outbox';
@@ -7,6 +8,7 @@ import { logger } from '@/server/logger';
 import { moneyEventNote, moneyIn, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
 import { lockOrder, type LockedOrder } from '@/server/orders/lock';
 import { applyTransition } from '@/server/orders/status';
+import { normalizeOrderCode } from '@/shared/orders';
 import { recordDispute } from './disputes';
 import type { PaymentProvider, ProviderRefund } from './provider';
 import { moneyTransaction, recordProviderRefund } from './refunds';
@@ -33,68 +35,105 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 type Session = Stripe.Checkout.Session;
 
 /**
- * The order and the session a Checkout event is about, the order's row locked. The session is the
- * one the shop kept when it opened it; a session it never recorded (the shop stopped between
- * opening and keeping it) is kept now when money comes with it (`withMoney`), from the order its
- * `client_reference_id` names. An event whose session belongs to another order than it names is
+ * The orders a Checkout event is about, each with its share of the session, their rows locked in
+ * the order of their ids (a basket's session pays several; two events of one basket queue up
+ * without a deadlock). The shares are the ones the shop kept when it opened the session; a session
+ * it never recorded (the shop stopped between opening and keeping it) is kept now when money comes
+ * with it (`withMoney`), from the order or basket its `client_reference_id` names, a share per
+ * order of its total. An event whose session belongs to another order or basket than it names is
  * refused: it matches neither.
  */
-async function sessionAndOrder(tx: Tx, session: Session, withMoney = true) {
-  const named = session.client_reference_id ?? session.metadata?.orderCode ?? null;
-  const kept = await tx.paymentSession.findUnique({ where: { id: session.id }, select: { order: { select: { code: true } } } });
-  if (kept && named && kept.order.code !== named) {
-    logger.warn({ checkoutSession: session.id, orderCode: named, sessionOrder: kept.order.code }, 'Stripe: a checkout names another order than its session; ignored');
+async function sessionAndOrders(tx: Tx, session: Session, withMoney = true): Promise<{ order: LockedOrder; row: PaymentSession }[] | null> {
+  const named = session.client_reference_id ?? session.metadata?.checkoutCode ?? session.metadata?.orderCode ?? null;
+  const kept = await tx.paymentSession.findMany({
+    where: { id: session.id },
+    orderBy: { orderId: 'asc' },
+    select: { order: { select: { code: true, checkout: { select: { code: true } } } } },
+  });
+  if (kept.length && named && !kept.some(({ order }) => order.code === named || order.checkout?.code === named)) {
+    logger.warn({ checkoutSession: session.id, reference: named, sessionOrder: kept[0]!.order.code }, 'Stripe: a checkout names another order than its session; ignored');
     return null;
   }
-  if (!kept && !withMoney) return null;
-  const order = await lockOrder(tx, kept?.order.code ?? named ?? '');
-  if (!order) {
-    logger.warn({ checkoutSession: session.id, orderCode: named }, 'Stripe: a checkout names no known order');
+  if (!kept.length && !withMoney) return null;
+  const codes = kept.length ? kept.map(({ order }) => order.code) : await ordersNamed(tx, named);
+  const found: { order: LockedOrder; row: PaymentSession }[] = [];
+  for (const code of codes) {
+    const order = await lockOrder(tx, code);
+    if (!order) continue;
+    const row =
+      (await tx.paymentSession.findUnique({ where: { id_orderId: { id: session.id, orderId: order.id } } })) ??
+      (await tx.paymentSession.create({ data: { id: session.id, orderId: order.id, amountCents: order.totalCents, currency: session.currency ?? 'usd' } }));
+    found.push({ order, row });
+  }
+  if (!found.length) {
+    logger.warn({ checkoutSession: session.id, reference: named }, 'Stripe: a checkout names no known order');
     return null;
   }
-  const row =
-    (await tx.paymentSession.findUnique({ where: { id: session.id } })) ??
-    (await tx.paymentSession.create({ data: { id: session.id, orderId: order.id, amountCents: session.amount_total ?? 0, currency: session.currency ?? 'usd' } }));
-  return { order, row };
+  return found;
+}
+
+/** The codes of the orders a reference names: an order's own code, or every order of a basket (by id). */
+async function ordersNamed(tx: Tx, reference: string | null): Promise<string[]> {
+  if (!reference) return [];
+  const code = normalizeOrderCode(reference);
+  const basket = await tx.checkout.findUnique({ where: { code }, select: { orders: { orderBy: { id: 'asc' }, select: { code: true } } } });
+  return basket ? basket.orders.map((order) => order.code) : [code];
 }
 
 /**
- * A session's money arrived. For a pending order not yet paid, with the order's total in dollars,
- * it pays the order. For an order paid already (by another session, or by a transfer staff
- * recorded) or cancelled, it is a double payment: refunded in full at once, under the order's lock,
- * with an idempotency key of the session's own, so a retried event gives back once.
+ * A session's money arrived. Each order of it that is pending and not yet paid is paid with its
+ * share, when the session paid the shares' sum in dollars. For an order paid already (by another
+ * session, or by a transfer staff recorded) or cancelled, its share is a double payment: refunded
+ * at once, under the order's lock, with an idempotency key of the session's own (and the order's,
+ * in a basket), so a retried event gives back once.
  */
 async function sessionPaid(tx: Tx, session: Session, provider: PaymentProvider | undefined): Promise<PaymentOutcome> {
-  const found = await sessionAndOrder(tx, session);
+  const found = await sessionAndOrders(tx, session);
   if (!found) return 'ignored';
-  const { order, row } = found;
-  if (!movesForward(row.state, 'paid')) return 'unchanged';
   const paymentIntent = idOf(session.payment_intent);
   const amount = session.amount_total ?? 0;
-  if (order.status !== 'pending' || order.paidCents > 0) return refundDoublePayment(tx, order, { id: row.id, paymentIntent, amount }, provider);
-
-  await tx.paymentSession.update({ where: { id: row.id }, data: { state: 'paid', paymentIntent } });
-  if (amount !== order.totalCents || session.currency?.toLowerCase() !== 'usd') {
-    logger.warn(
-      { checkoutSession: row.id, orderCode: order.code, paid: amount, currency: session.currency, totalCents: order.totalCents },
-      'Stripe: the checkout paid another amount than the order total; left pending for staff',
-    );
-    return 'unchanged';
+  const asked = found.reduce((sum, { row }) => sum + row.amountCents, 0);
+  const outcomes: PaymentOutcome[] = [];
+  for (const { order, row } of found) {
+    if (!movesForward(row.state, 'paid')) continue;
+    const share = found.length === 1 ? amount : row.amountCents;
+    const refundKey = found.length === 1 ? `double-payment-${row.id}` : `double-payment-${row.id}-${order.code}`;
+    if (order.status !== 'pending' || order.paidCents > 0) {
+      outcomes.push(await refundDoublePayment(tx, order, { id: row.id, paymentIntent, amount: share, refundKey }, provider));
+      continue;
+    }
+    await tx.paymentSession.update({ where: { id_orderId: { id: row.id, orderId: order.id } }, data: { state: 'paid', paymentIntent } });
+    if (amount !== asked || share !== order.totalCents || session.currency?.toLowerCase() !== 'usd') {
+      logger.warn(
+        { checkoutSession: row.id, orderCode: order.code, paid: amount, asked, currency: session.currency, totalCents: order.totalCents },
+        'Stripe: the checkout paid another amount than the order total; left pending for staff',
+      );
+      outcomes.push('unchanged');
+      continue;
+    }
+    await applyTransition(tx, { ...order, paidCents: share }, { status: 'paid' }, 'payment');
+    outcomes.push('paid');
   }
-  await applyTransition(tx, { ...order, paidCents: amount }, { status: 'paid' }, 'payment');
-  return 'paid';
+  return strongest(outcomes);
+}
+
+/** What a webhook did to the orders of its session, in one word: the most that happened to any. */
+function strongest(outcomes: PaymentOutcome[]): PaymentOutcome {
+  for (const outcome of ['paid', 'double_payment_refunded', 'processing', 'failed', 'expired'] as const) if (outcomes.includes(outcome)) return outcome;
+  return 'unchanged';
 }
 
 async function refundDoublePayment(
   tx: Tx,
   order: LockedOrder,
-  session: { id: string; paymentIntent: string | null; amount: number },
+  session: { id: string; paymentIntent: string | null; amount: number; refundKey: string },
   provider: PaymentProvider | undefined,
 ): Promise<PaymentOutcome> {
   const why = order.status === 'cancelled' ? 'the order was cancelled' : 'the order was paid already';
+  const row = { id_orderId: { id: session.id, orderId: order.id } };
   if (!provider || !session.paymentIntent) {
     // Without a way to give it back, it is kept as paid and the studio is told to refund it by hand.
-    await tx.paymentSession.update({ where: { id: session.id }, data: { state: 'paid', paymentIntent: session.paymentIntent } });
+    await tx.paymentSession.update({ where: row, data: { state: 'paid', paymentIntent: session.paymentIntent } });
     logger.error({ orderCode: order.code, checkoutSession: session.id }, 'Stripe: a double payment could not be refunded (no provider or payment); refund it by hand');
     await enqueue(tx, STUDIO_NOTICE_EVENT, {
       orderId: order.id,
@@ -109,10 +148,10 @@ async function refundDoublePayment(
   const refund = await provider.refund({
     paymentIntent: session.paymentIntent,
     amountCents: session.amount,
-    idempotencyKey: `double-payment-${session.id}`,
+    idempotencyKey: session.refundKey,
     metadata: { orderCode: order.code, doublePayment: session.id },
   });
-  await tx.paymentSession.update({ where: { id: session.id }, data: { state: 'refunded', paymentIntent: session.paymentIntent, refundId: refund.id } });
+  await tx.paymentSession.update({ where: row, data: { state: 'refunded', paymentIntent: session.paymentIntent, refundId: refund.id } });
   await tx.orderEvent.create({
     data: { orderId: order.id, status: order.status, actor: 'payment', note: moneyEventNote(order.locale, 'doublePayment', { cents: session.amount }) },
   });
@@ -129,33 +168,25 @@ async function refundDoublePayment(
   return 'double_payment_refunded';
 }
 
-/** A session whose bank debit started (completed, still unpaid): no new payment is offered meanwhile. */
-async function sessionProcessing(tx: Tx, session: Session): Promise<PaymentOutcome> {
-  const found = await sessionAndOrder(tx, session);
-  if (!found || !movesForward(found.row.state, 'processing')) return found ? 'unchanged' : 'ignored';
-  const { order, row } = found;
-  await tx.paymentSession.update({ where: { id: row.id }, data: { state: 'processing', paymentIntent: idOf(session.payment_intent) } });
-  if (order.status === 'pending')
-    await tx.orderEvent.create({ data: { orderId: order.id, status: order.status, actor: 'payment', note: moneyEventNote(order.locale, 'processing') } });
-  return 'processing';
-}
-
-/** A bank debit that failed: the order is unpaid again, and paying later opens a new session at once. */
-async function sessionFailed(tx: Tx, session: Session): Promise<PaymentOutcome> {
-  const found = await sessionAndOrder(tx, session, false);
-  if (!found || !movesForward(found.row.state, 'failed')) return found ? 'unchanged' : 'ignored';
-  const { order, row } = found;
-  await tx.paymentSession.update({ where: { id: row.id }, data: { state: 'failed' } });
-  if (order.status === 'pending')
-    await tx.orderEvent.create({ data: { orderId: order.id, status: order.status, actor: 'payment', note: moneyEventNote(order.locale, 'paymentFailed') } });
-  return 'failed';
-}
-
-async function sessionExpired(tx: Tx, session: Session): Promise<PaymentOutcome> {
-  const found = await sessionAndOrder(tx, session, false);
-  if (!found || !movesForward(found.row.state, 'expired')) return found ? 'unchanged' : 'ignored';
-  await tx.paymentSession.update({ where: { id: found.row.id }, data: { state: 'expired' } });
-  return 'expired';
+/**
+ * A state a session reached without money (`processing`: a bank debit started, no new payment is
+ * offered meanwhile; `failed`: the debit failed, the order is unpaid again and paying later opens a
+ * new session at once; `expired`), on each of its orders, with the order event it deserves.
+ */
+async function sessionReached(tx: Tx, session: Session, state: 'processing' | 'failed' | 'expired'): Promise<PaymentOutcome> {
+  const found = await sessionAndOrders(tx, session, state === 'processing');
+  if (!found) return 'ignored';
+  const outcomes: PaymentOutcome[] = [];
+  for (const { order, row } of found) {
+    if (!movesForward(row.state, state)) continue;
+    const paymentIntent = state === 'processing' ? { paymentIntent: idOf(session.payment_intent) } : {};
+    await tx.paymentSession.update({ where: { id_orderId: { id: row.id, orderId: order.id } }, data: { state, ...paymentIntent } });
+    const note = state === 'processing' ? 'processing' : state === 'failed' ? 'paymentFailed' : null;
+    if (note && order.status === 'pending')
+      await tx.orderEvent.create({ data: { orderId: order.id, status: order.status, actor: 'payment', note: moneyEventNote(order.locale, note) } });
+    outcomes.push(state);
+  }
+  return strongest(outcomes);
 }
 
 /**
@@ -191,14 +222,14 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event, provider?: 
       case 'checkout.session.completed': {
         const session = event.data.object;
         if (session.payment_status === 'paid') return sessionPaid(tx, session, provider);
-        return session.payment_status === 'unpaid' ? sessionProcessing(tx, session) : 'ignored';
+        return session.payment_status === 'unpaid' ? sessionReached(tx, session, 'processing') : 'ignored';
       }
       case 'checkout.session.async_payment_succeeded':
         return sessionPaid(tx, event.data.object, provider);
       case 'checkout.session.async_payment_failed':
-        return sessionFailed(tx, event.data.object);
+        return sessionReached(tx, event.data.object, 'failed');
       case 'checkout.session.expired':
-        return sessionExpired(tx, event.data.object);
+        return sessionReached(tx, event.data.object, 'expired');
       case 'charge.refunded':
         return recordRefunds(tx, chargeRefunds);
       case 'refund.created':

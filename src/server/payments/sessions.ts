@@ -14,9 +14,12 @@ const rank: Record<PaymentSessionState, number> = { open: 0, expired: 1, process
 
 export const movesForward = (from: PaymentSessionState, to: PaymentSessionState) => rank[to] > rank[from];
 
-/** Keeps a session the shop opened for an order, so its webhook can be matched to the order and to it. */
-export async function recordSession(db: Db, session: { id: string; orderId: number; amountCents: number }): Promise<void> {
-  await db.paymentSession.upsert({ where: { id: session.id }, create: session, update: {} });
+/**
+ * Keeps a session the shop opened, a row per order it pays with the order's share (one order, or
+ * each order of a basket), so its webhook can be matched to the orders and to it.
+ */
+export async function recordSession(db: Db, sessionId: string, shares: { orderId: number; amountCents: number }[]): Promise<void> {
+  await db.paymentSession.createMany({ data: shares.map((share) => ({ id: sessionId, ...share })), skipDuplicates: true });
 }
 
 /** The sessions of an order a customer may still pay into, newest first. */
