@@ -19,6 +19,8 @@ export const pagePath = {
   order: (code: string) => `/orders/${code}`,
   /** Personal pages: never in a sitemap. */
   favorites: () => '/favorites',
+  /** The signed-in account's orders. */
+  myOrders: () => '/my-orders',
   signIn: () => '/sign-in',
   /** The shop's information pages (src/server/shop/pages.ts), linked from every page's footer. */
   about: () => '/about',

@@ -1,5 +1,7 @@
 import { cache } from 'react';
 import { appRouter } from '@/server/api/root';
+import type { AccountUser } from '@/server/accounts/service';
+import { anonymous } from '@/server/api/actor';
 import { createContext } from '@/server/api/context';
 import { createCallerFactory } from '@/server/api/trpc';
 
@@ -12,3 +14,10 @@ const createCaller = createCallerFactory(appRouter);
  * be rendered once and served from Next's cache.
  */
 export const serverApi = cache(() => createCaller(createContext()));
+
+/**
+ * For a personal page (dynamic, never cached): the same procedures, called as the customer whom
+ * the page found signed in (`pageCustomer`), or as nobody, so a customer's procedure answers as it
+ * would to the browser itself (401 signed out).
+ */
+export const serverApiAs = (user: AccountUser | null) => createCaller(createContext({ actor: async () => (user ? { kind: 'customer', user } : anonymous) }));

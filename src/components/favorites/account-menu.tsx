@@ -17,8 +17,9 @@ interface User {
 
 /**
  * The signed-in shopper's corner: their initial and first name, opening a small panel with their
- * e-mail, the favorites and sign-out. A disclosure (button + panel), not an ARIA menu: the panel
- * holds a link and a button that Tab reaches in order; Escape and a click elsewhere close it.
+ * e-mail, the favorites, their orders and sign-out. A disclosure (button + panel), not an ARIA
+ * menu: the panel holds links and a button that Tab reaches in order; Escape and a click
+ * elsewhere close it.
  */
 export function AccountMenu({ user }: { user: User }) {
   const t = useTranslations('Account');
@@ -107,6 +108,11 @@ export function AccountMenu({ user }: { user: User }) {
           <li>
             <Link href={pagePath.favorites()} onClick={() => setOpen(false)}>
               {t('favorites')}
+            </Link>
+          </li>
+          <li>
+            <Link href={pagePath.myOrders()} onClick={() => setOpen(false)}>
+              {t('myOrders')}
             </Link>
           </li>
           <li>

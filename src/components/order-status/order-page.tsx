@@ -13,14 +13,17 @@ import css from './order-status.module.css';
 /**
  * `/orders/<code>`: the order, once the browser knows the e-mail that goes with it. The order form
  * and the lookup leave it in sessionStorage; anyone else (an e-mail link, Stripe's return) is
- * asked for it. The e-mail never travels in the address.
+ * asked for it, unless they are signed in to the account that owns the order: then the page
+ * hands over the order's e-mail (`ownerEmail`). The e-mail never travels in the address.
  */
-export function OrderPage({ code: typedCode, banner }: { code: string; banner: OrderBanner }) {
+export function OrderPage({ code: typedCode, banner, ownerEmail = null }: { code: string; banner: OrderBanner; ownerEmail?: string | null }) {
   const code = foldOrderCode(typedCode);
   // undefined: not read yet (sessionStorage exists only in the browser); null: not known.
-  const [email, setEmail] = useState<string | null | undefined>(undefined);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- a browser-only value, read after hydration
-  useEffect(() => setEmail(rememberedEmail(code)), [code]);
+  const [email, setEmail] = useState<string | null | undefined>(ownerEmail ?? undefined);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a browser-only value, read after hydration
+    if (!ownerEmail) setEmail(rememberedEmail(code));
+  }, [code, ownerEmail]);
 
   if (email === undefined) return <OrderLoading />;
   if (email === null) return <AskForEmail code={code} onFound={(_, typed) => setEmail(typed)} />;

@@ -8,9 +8,12 @@ import css from '@/components/order-status/order-status.module.css';
 import { ClientMessages } from '@/i18n/client-messages-provider';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
+import { ownedOrderEmail } from '@/server/accounts/orders';
+import { db } from '@/server/db/client';
 import { pagePath } from '@/shared/paths';
+import { pageCustomer } from '../../_lib/customer';
 
-// One customer's order: read in the browser with their e-mail, never cached, never indexed.
+// One customer's order: read in the browser with their e-mail (or their session), never cached, never indexed.
 export const dynamic = 'force-dynamic';
 
 interface Props {
@@ -36,11 +39,15 @@ export default async function OrderCodePage({ params, searchParams }: Props) {
   const query = await searchParams;
   // `?placed=1` from our own form; `?checkout=success|cancelled` from Stripe's return (docs/decisions.md "Payments").
   const banner: OrderBanner = query.checkout === 'success' ? 'paid' : query.checkout === 'cancelled' ? 'cancelled' : query.placed === '1' ? 'placed' : null;
+  // The order page trusts the session of the account that owns the order, and only that: its
+  // owner is not asked for the e-mail, which the lookup gets from here; anyone else still is.
+  const user = await pageCustomer();
+  const ownerEmail = user ? await ownedOrderEmail(db(), user.id, code) : null;
 
   return (
     <div className={`container ${css.orderPage}`}>
       <ClientMessages page="order">
-        <OrderPage code={code} banner={banner} />
+        <OrderPage code={code} banner={banner} ownerEmail={ownerEmail} />
       </ClientMessages>
     </div>
   );
