@@ -78,3 +78,13 @@ export function deliveryWindow(
   if (!stepsAhead[status].includes('shipping')) return null;
   return { earliest: isoDay(addWorkingDays(ready, table.shippingDays.min)), latest: isoDay(addWorkingDays(ready, table.shippingDays.max)) };
 }
+
+/**
+ * When several paintings sent together (a basket) have all arrived: the latest of their windows,
+ * the one whose last day is latest. Null when none has a window.
+ */
+export function latestWindow(windows: (DeliveryWindow | null)[]): DeliveryWindow | null {
+  let latest: DeliveryWindow | null = null;
+  for (const window of windows) if (window && (!latest || window.latest > latest.latest)) latest = window;
+  return latest;
+}

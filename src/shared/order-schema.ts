@@ -129,6 +129,7 @@ export const OrderView = z
     createdAt: z.iso.datetime(),
     trackingNumber: z.string().nullable(),
     sketchStatus: z.enum(sketchStatuses).nullable(),
+    checkout: z.string().nullable().describe('The code of the basket the order was placed and paid in (GET /checkouts/{code}), or null'),
     orientation: z.enum(orientations),
     fit: z.enum(fits).nullable().describe('Reproductions only'),
     style: z.enum(styles).nullable().describe('Custom paintings only'),

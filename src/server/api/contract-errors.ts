@@ -29,12 +29,15 @@ export function contractError(error: unknown, where: string): Response {
   }
   // A ZodError behind anything but a refused input (an answer that fails its own output schema) is ours.
   if (cause instanceof ZodError && (!(error instanceof TRPCError) || error.code === 'BAD_REQUEST')) {
-    const details = cause.issues.map((issue) => ({ path: issue.path.join('.') || '(body)', message: issue.message.replace(/^Invalid input: /, '') }));
+    const details = cause.issues.map((issue) => ({ path: pathText(issue.path) || '(body)', message: issue.message.replace(/^Invalid input: /, '') }));
     const first = details[0];
     return errorResponse('invalid_input', first ? `Invalid input at ${first.path}: ${first.message}.` : 'Invalid input.', details);
   }
   return unexpected(cause, where);
 }
+
+/** A field's path as a client writes it: `items[2].artworkSlug`. */
+const pathText = (path: PropertyKey[]) => path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i ? '.' : ''}${String(key)}`)).join('');
 
 function unexpected(error: unknown, where: string): Response {
   if (isDatabaseUnavailable(error)) {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { accountRouter } from '@/server/accounts/router';
 import { catalogRouter } from '@/server/catalog/router';
+import { checkoutsRouter } from '@/server/checkouts/router';
 import { healthRouter } from '@/server/health/router';
 import { ordersRouter } from '@/server/orders/router';
 import { paymentsRouter } from '@/server/payments/router';
@@ -13,6 +14,7 @@ import { router } from './trpc';
 export const appRouter = router({
   catalog: catalogRouter,
   orders: ordersRouter,
+  checkouts: checkoutsRouter,
   payments: paymentsRouter,
   seo: seoRouter,
   pipeline: pipelineRouter,

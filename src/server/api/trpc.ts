@@ -55,6 +55,11 @@ export type Meta = OpenApiMeta<{
   session?: 'required' | 'optional';
   /** The per-client limit this operation counts against (src/server/limits/policy.ts); over it: 429. */
   rateLimit?: LimitName;
+  /**
+   * How many the call counts for against its limit, read from its raw input before it is parsed
+   * (counting comes first): a basket counts each of its orders. Absent: one.
+   */
+  rateCount?: (rawInput: unknown) => number;
   /** Readable by any site's scripts (CORS `*`) like the public catalog reads: the same for everyone, no cookie. */
   crossOrigin?: boolean;
   /**
@@ -136,7 +141,7 @@ export interface CountedRequest {
  * else against their address; the staff are never limited. Throws RateLimited over the allowance
  * (and the actor's own refusal for a credential that names nobody). Null: nothing was counted.
  */
-export async function countAgainstLimit(ctx: Context, name: LimitName): Promise<CountedRequest | null> {
+export async function countAgainstLimit(ctx: Context, name: LimitName, count = 1): Promise<CountedRequest | null> {
   if (!ctx.limits) return null;
   const actor = await ctx.actor();
   if (actor.kind === 'staff') return null;
@@ -144,7 +149,7 @@ export async function countAgainstLimit(ctx: Context, name: LimitName): Promise<
     actor.kind === 'partner'
       ? { key: `partner:${actor.partner.id}`, policy: partnerPolicy(name, actor.partner), who: 'with this partner key' }
       : (ctx.client ?? UNKNOWN_CLIENT);
-  const verdict = await enforceLimit(ctx.db, name, subject, ctx.limits);
+  const verdict = await enforceLimit(ctx.db, name, subject, ctx.limits, count);
   return { verdict, onlyAccepted: countsOnlyAccepted(name, ctx.limits, subject) };
 }
 
@@ -181,7 +186,7 @@ const gate = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
   try {
     if (nulIssues(await getRawInput()).length) throw invalidInput(`Invalid input: ${NUL_FREE_MESSAGE}.`);
     if (ctx.req?.headers.get('authorization')) await ctx.actor();
-    if (meta?.rateLimit && ctx.limits) counted = await countAgainstLimit(ctx, meta.rateLimit);
+    if (meta?.rateLimit && ctx.limits) counted = await countAgainstLimit(ctx, meta.rateLimit, meta.rateCount?.(await getRawInput()) ?? 1);
   } catch (error) {
     throw error instanceof DomainError ? withTrpcCode(error) : error;
   }

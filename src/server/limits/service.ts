@@ -43,14 +43,14 @@ const clockOf = (settings: LimitSettings): string | null => settings.now?.().toI
 
 export interface Verdict {
   allowed: boolean;
-  /** Requests counted in the current window, this one included. */
+  /** Requests counted in the current window, this one included (a request may count for several: a basket's orders). */
   hits: number;
   /** The scaled allowance. */
   allowance: number;
   /** Seconds until the window ends (at least 1). */
   retryAfterSeconds: number;
   /** The window this request was counted in (absent when nothing was counted), for giveBack. */
-  counted?: { name: LimitName; key: string; windowStart: Date };
+  counted?: { name: LimitName; key: string; windowStart: Date; count: number };
 }
 
 /**
@@ -110,11 +110,11 @@ function keyOf(name: LimitName, subject: LimitSubject, settings: LimitSettings):
 }
 
 /**
- * Counts one request of `subject` (a client, or a partner key) against `name` and says whether it
- * is within the allowance. One statement both counts and answers, so simultaneous requests each
- * see their own count.
+ * Counts one request of `subject` (a client, or a partner key) against `name`, as `count` of them
+ * (a basket of three orders is three orders), and says whether it is within the allowance. One
+ * statement both counts and answers, so simultaneous requests each see their own count.
  */
-export async function countRequest(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings): Promise<Verdict> {
+export async function countRequest(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings, count = 1): Promise<Verdict> {
   const policy = policyOf(name, subject, settings);
   if (!policy) return { allowed: true, hits: 0, allowance: Infinity, retryAfterSeconds: 0 };
   const key = keyOf(name, subject, settings);
@@ -123,24 +123,24 @@ export async function countRequest(db: Db, name: LimitName, subject: LimitSubjec
   // cannot overflow the column.
   const rows = await db.$queryRaw<{ hits: number; left: number; window_start: Date }[]>`
     INSERT INTO rate_limit_hits AS r (limit_name, client, window_start, hits, expires_at)
-    SELECT ${name}, ${key}, w.start, 1, w.start + make_interval(secs => ${policy.windowSeconds})
+    SELECT ${name}, ${key}, w.start, ${count}::int, w.start + make_interval(secs => ${policy.windowSeconds})
       FROM (SELECT date_bin(make_interval(secs => ${policy.windowSeconds}), COALESCE(${at}::timestamptz, now()), timestamptz '2000-01-01') AS start) w
-    ON CONFLICT (limit_name, client, window_start) DO UPDATE SET hits = LEAST(r.hits + 1, 1000000000)
+    ON CONFLICT (limit_name, client, window_start) DO UPDATE SET hits = LEAST(r.hits + ${count}::int, 1000000000)
     RETURNING r.hits, r.window_start, extract(epoch FROM r.expires_at - COALESCE(${at}::timestamptz, now()))::float8 AS left`;
   sweepNowAndThen(db);
   const row = rows[0]!;
-  return { ...verdict(row.hits, row.left, policy.allowance), counted: { name, key, windowStart: row.window_start } };
+  return { ...verdict(row.hits, row.left, policy.allowance), counted: { name, key, windowStart: row.window_start, count } };
 }
 
 /**
- * Takes back one counted request (an order refused for its input, a right staff token): the very
- * window it was counted in, never below zero.
+ * Takes back a counted request, as many as it counted for (an order refused for its input, a right
+ * staff token): the very window it was counted in, never below zero.
  */
 export async function giveBack(db: Db, verdict: Verdict): Promise<void> {
   const counted = verdict.counted;
   if (!counted) return;
   await db.$executeRaw`
-    UPDATE rate_limit_hits SET hits = GREATEST(hits - 1, 0)
+    UPDATE rate_limit_hits SET hits = GREATEST(hits - ${counted.count}::int, 0)
      WHERE limit_name = ${counted.name} AND client = ${counted.key} AND window_start = ${counted.windowStart}`;
 }
 
@@ -189,9 +189,12 @@ const waitText = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${
  * Counts the request and throws RateLimited (429 with Retry-After) when it is over the allowance.
  * Answers the verdict, so a request refused later for its input can be given back (giveBack).
  */
-export async function enforceLimit(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings): Promise<Verdict> {
-  const result = await countRequest(db, name, subject, settings);
+export async function enforceLimit(db: Db, name: LimitName, subject: LimitSubject, settings: LimitSettings, count = 1): Promise<Verdict> {
+  const result = await countRequest(db, name, subject, settings, count);
   if (!result.allowed) {
+    // A limit of accepted requests does not keep a refusal's count: a basket of three refused at 18
+    // of 20 leaves room for a basket of two.
+    if (countsOnlyAccepted(name, settings, subject)) await giveBack(db, result);
     logger.warn({ limit: name, client: keyOf(name, subject, settings), hits: result.hits, allowance: result.allowance }, 'rate limit reached');
     throw refusal(name, subject, result.retryAfterSeconds);
   }

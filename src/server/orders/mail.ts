@@ -92,7 +92,7 @@ export interface MailOrder {
   trackingNumber: string | null;
 }
 
-const fill = (template: string, values: Record<string, string | number>) =>
+export const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -103,6 +103,78 @@ function formatWindow(window: DeliveryWindow, language: string): string {
   return format.formatRange(new Date(`${window.earliest}T00:00:00Z`), new Date(`${window.latest}T00:00:00Z`));
 }
 
+/** The work of an order in the mail's words: "Hand-painted reproduction of “…” (40 × 50 cm, framed)". */
+export function itemOf(order: Pick<MailOrder, 'kind' | 'artworkTitle' | 'style' | 'subjects' | 'size' | 'orientation' | 'frame'>, locale: string): string {
+  const t = templates[textLocale(locale)];
+  const item =
+    order.kind === 'reproduction'
+      ? fill(t.items.reproduction, { title: order.artworkTitle ?? '' })
+      : fill(t.items.custom, { style: t.items.styles[order.style as Style] ?? order.style ?? '', subjects: order.subjects ?? 1 });
+  // Width × height as the canvas hangs, the way the order form and order page show it.
+  const canvas = canvasOf(order.size as Size, order.orientation);
+  return `${item} (${fill(t.items.details, { size: `${canvas.widthCm} × ${canvas.heightCm}`, frame: t.items.frames[order.frame as Frame] ?? order.frame })})`;
+}
+
+/** The mail strings of a language (English for `vi` and anything else). */
+export const mailStrings = (locale: string) => templates[textLocale(locale)];
+
+/** A customer e-mail's parts, laid out alike for an order and a basket. */
+export interface CustomerMail {
+  locale: string;
+  subject: string;
+  greeting: string;
+  intro: string;
+  rows: [string, string][];
+  paying: string[];
+  lookup: string;
+  link: string;
+  button: string;
+}
+
+/** Lays a customer e-mail out as plain text and HTML, in the shop's letterhead. */
+export function layCustomerMail(mail: CustomerMail): Omit<Mail, 'to'> {
+  const t = mailStrings(mail.locale);
+  const text = [
+    mail.greeting,
+    '',
+    mail.intro,
+    '',
+    ...mail.rows.map(([label, value]) => `${label}: ${value}`),
+    ...(mail.paying.length ? ['', ...mail.paying] : []),
+    '',
+    mail.lookup,
+    mail.link,
+    '',
+    t.signature,
+    '',
+  ].join('\n');
+  const h = escapeHtml;
+  const html = `<!doctype html>
+<html lang="${textLocale(mail.locale)}"><head><meta charset="utf-8"><title>${h(mail.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2620">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:6px;padding:28px">
+<tr><td>
+<p style="font-size:16px">${h(mail.greeting)}</p>
+<p style="font-size:16px;line-height:1.5">${h(mail.intro)}</p>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin:20px 0;font-size:15px">
+${mail.rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${h(value)}</strong></td></tr>`).join('\n')}
+</table>
+${mail.paying.map((line) => `<p style="font-size:15px;line-height:1.5;white-space:pre-line">${h(line)}</p>`).join('\n')}
+<p style="font-size:14px;line-height:1.5">${h(mail.lookup)}</p>
+<p><a href="${h(mail.link)}" style="display:inline-block;background:#2b2620;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${h(mail.button)}</a></p>
+<p style="font-size:13px;color:#6b6257"><a href="${h(mail.link)}" style="color:#6b6257">${h(mail.link)}</a></p>
+<p style="font-size:15px;margin-top:28px">${h(t.signature)}</p>
+</td></tr></table>
+</body></html>
+`;
+  return { subject: mail.subject, text, html };
+}
+
+/** `16–22 Dec 2026` in the mail's language (dates are days, in UTC). */
+export function windowIn(locale: string, window: DeliveryWindow): string {
+  return formatWindow(window, textLocale(locale));
+}
+
 /**
  * Renders one order e-mail (subject, plain text, HTML) in the order's language. The order-received
  * mail also says when the painting should arrive and, when it was not paid online, how to pay.
@@ -111,23 +183,11 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
   const language = textLocale(order.locale);
   const t = templates[language];
   const total = moneyIn(language, order.totalCents);
-  const item =
-    order.kind === 'reproduction'
-      ? fill(t.items.reproduction, { title: order.artworkTitle ?? '' })
-      : fill(t.items.custom, { style: t.items.styles[order.style as Style] ?? order.style ?? '', subjects: order.subjects ?? 1 });
-  // Width × height as the canvas hangs, the way the order form and order page show it.
-  const canvas = canvasOf(order.size as Size, order.orientation);
-  const details = fill(t.items.details, { size: `${canvas.widthCm} × ${canvas.heightCm}`, frame: t.items.frames[order.frame as Frame] ?? order.frame });
-  // The website's order page, in the language the customer ordered in (vi included).
-  const link = `${baseUrl}/${order.locale}/orders/${order.code}`;
   const tracking = kind === 'shipped' || kind === 'delivered' ? order.trackingNumber : null;
-
-  const subject = fill(t.subject[kind], { code: order.code });
-  const greeting = fill(t.greeting, { name: order.customerName });
   const received = kind === 'received';
   const rows: [string, string][] = [
     [t.orderCode, order.code],
-    [t.item, `${item} (${details})`],
+    [t.item, itemOf(order, order.locale)],
     [t.total, total],
     ...(received && order.estimatedDelivery ? ([[t.estimate, formatWindow(order.estimatedDelivery, language)]] as [string, string][]) : []),
     ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
@@ -144,42 +204,18 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
         : payment.instructions
           ? [t.payment.how, payment.instructions, fill(t.payment.reference, { total, code: order.code })]
           : [t.payment.byEmail];
-
-  const text = [
-    greeting,
-    '',
-    t.intro[kind],
-    '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    ...(paying.length ? ['', ...paying] : []),
-    '',
-    t.lookup,
-    link,
-    '',
-    t.signature,
-    '',
-  ].join('\n');
-
-  const h = escapeHtml;
-  const html = `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8"><title>${h(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f6f3ee;font-family:Georgia,'Times New Roman',serif;color:#2b2620">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:6px;padding:28px">
-<tr><td>
-<p style="font-size:16px">${h(greeting)}</p>
-<p style="font-size:16px;line-height:1.5">${h(t.intro[kind])}</p>
-<table role="presentation" style="width:100%;border-collapse:collapse;margin:20px 0;font-size:15px">
-${rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${h(value)}</strong></td></tr>`).join('\n')}
-</table>
-${paying.map((line) => `<p style="font-size:15px;line-height:1.5;white-space:pre-line">${h(line)}</p>`).join('\n')}
-<p style="font-size:14px;line-height:1.5">${h(t.lookup)}</p>
-<p><a href="${h(link)}" style="display:inline-block;background:#2b2620;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:4px">${h(kind === 'sketch' ? t.sketchButton : t.lookupButton)}</a></p>
-<p style="font-size:13px;color:#6b6257"><a href="${h(link)}" style="color:#6b6257">${h(link)}</a></p>
-<p style="font-size:15px;margin-top:28px">${h(t.signature)}</p>
-</td></tr></table>
-</body></html>
-`;
-  return { subject, text, html };
+  return layCustomerMail({
+    locale: order.locale,
+    subject: fill(t.subject[kind], { code: order.code }),
+    greeting: fill(t.greeting, { name: order.customerName }),
+    intro: t.intro[kind],
+    rows,
+    paying,
+    lookup: t.lookup,
+    // The website's order page, in the language the customer ordered in (vi included).
+    link: `${baseUrl}/${order.locale}/orders/${order.code}`,
+    button: kind === 'sketch' ? t.sketchButton : t.lookupButton,
+  });
 }
 
 export interface OrderMailSettings {

@@ -1,8 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { crossSite } from '@/server/accounts/session';
 import { jsonBody, publicProcedure, router, staffProcedure, type Context } from '@/server/api/trpc';
-import { env } from '@/server/env';
 import {
   CheckoutOpened,
   CreateOrder,
@@ -18,6 +16,7 @@ import {
   StatusChange,
 } from '@/shared/order-schema';
 import { payLater, paymentOptionsFor } from './payment';
+import { placedByOf } from './placed-by';
 import { configuredPhotoAddresses } from './photos';
 import { createOrder, lookupOrder, priceTable, type OrderViewSettings } from './service';
 import { decideOnSketch } from './sketch';
@@ -46,14 +45,7 @@ export const ordersRouter = router({
     })
     .input(jsonBody(CreateOrder))
     .output(OrderCreated)
-    .mutation(async ({ ctx, input }) => {
-      // Found once per request (askedOnce): the limit has asked already.
-      const actor = await ctx.actor();
-      // Signed in on the shop, the order joins the account's ("My orders"); never from another site's page, which the session cookie must not serve.
-      const signedIn = actor.kind === 'customer' && !crossSite(ctx.req, env());
-      const placedBy = actor.kind === 'partner' ? { partnerKeyId: actor.partner.id } : signedIn ? { userId: actor.user.id } : undefined;
-      return createOrder(ctx.db, input, ctx.payments, placedBy);
-    }),
+    .mutation(async ({ ctx, input }) => createOrder(ctx.db, input, ctx.payments, await placedByOf(ctx))),
 
   byCode: publicProcedure
     .meta({

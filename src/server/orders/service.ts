@@ -202,6 +202,7 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     include: {
       events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true, sketchStatus: true, photo: photoFields } },
       photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], ...photoFields },
+      checkout: { select: { code: true } },
       ...paymentIncludes,
     },
   });
@@ -234,6 +235,7 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     createdAt: order.createdAt.toISOString(),
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
+    checkout: order.checkout?.code ?? null,
     estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as OrderView['size'] }, reached, order.status),
     payment: {
       state: money.state,
