@@ -49,6 +49,21 @@ const placedAt = (code: string, at: string) => db().order.update({ where: { code
 const codesOf = (answer: { body: { orders: { code: string }[] } }) => answer.body.orders.map((o) => o.code);
 
 describe('GET /v1/account/orders', () => {
+  test('the orders of a basket placed signed in are the account’s, each naming its basket', async () => {
+    const who = person('basket');
+    const bob = await signIn(who);
+    const { customer, ...item } = reproduction();
+    const answer = await rest('POST', '/checkouts', {
+      json: { items: [item, { ...item, size: '30x40' }], customer: { ...customer, email: `gift-${randomUUID().slice(0, 8)}@elsewhere.test` } },
+      headers: bob.headers,
+    });
+    expect(answer.status).toBe(201);
+    const listed = await rest('GET', '/account/orders', { headers: bob.headers });
+    expect(listed.body.orders.map((o: { code: string; checkout: string }) => [o.code, o.checkout]).sort()).toEqual(
+      answer.body.orders.map((o: { code: string }) => [o.code, answer.body.code]).sort(),
+    );
+  });
+
   test('signed out, or with a session that does not exist: 401 unauthorized with the error body', async () => {
     for (const headers of [undefined, { cookie: `${COOKIE}=${'0'.repeat(64)}` }]) {
       const answer = await rest('GET', '/account/orders', { headers });

@@ -37,9 +37,12 @@ const ownedBy = (userId: string) => Prisma.sql`(
 
 /** The account's orders, newest first, at most MAX_ACCOUNT_ORDERS of them. */
 export async function ordersOfAccount(db: Db, userId: string): Promise<{ orders: AccountOrder[] }> {
-  const rows = await db.$queryRaw<{ code: string; kind: OrderKind; status: OrderStatus; totalCents: number; createdAt: Date; artworkSlug: string | null }[]>`
-    SELECT o.code, o.kind::text AS kind, o.status::text AS status, o.total_cents AS "totalCents", o.created_at AS "createdAt", o.artwork_slug AS "artworkSlug"
-      FROM orders o
+  const rows = await db.$queryRaw<
+    { code: string; kind: OrderKind; status: OrderStatus; totalCents: number; createdAt: Date; artworkSlug: string | null; checkout: string | null }[]
+  >`
+    SELECT o.code, o.kind::text AS kind, o.status::text AS status, o.total_cents AS "totalCents", o.created_at AS "createdAt", o.artwork_slug AS "artworkSlug",
+           c.code AS checkout
+      FROM orders o LEFT JOIN checkouts c ON c.id = o.checkout_id
      WHERE ${ownedBy(userId)}
      ORDER BY o.created_at DESC, o.id DESC
      LIMIT ${MAX_ACCOUNT_ORDERS}`;
@@ -51,8 +54,7 @@ export async function ordersOfAccount(db: Db, userId: string): Promise<{ orders:
       total: row.totalCents,
       createdAt: row.createdAt.toISOString(),
       artworkSlug: row.artworkSlug,
-      // Baskets do not exist yet (issue 41, part 1): no order belongs to one.
-      checkout: null,
+      checkout: row.checkout,
     })),
   };
 }
