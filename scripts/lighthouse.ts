@@ -1,10 +1,10 @@
 /**
  * `npm run lighthouse`: Lighthouse (npm) in Debian's Chromium against the production image (its
  * tree made by following the Dockerfile, scripts/lib/image-tree.ts, started with its CMD on an
- * embedded PostgreSQL of its own), on the home page, the artworks grid and an artwork page, with
- * mobile and desktop settings; with `--baseline`, another commit's image beside it in the same
+ * embedded PostgreSQL of its own, behind deploy/nginx.conf as deployed), on the home page, the
+ * artworks grid and an artwork page, with mobile and desktop settings; with `--baseline`, another commit's image beside it in the same
  * sitting, the two taking turns, and both builds' resident memory. It also measures how fast a
- * cached artwork page is served (autocannon, 1, 8 and 32 connections). The report goes to
+ * cached artwork page is served by the shop itself (autocannon, 1, 8 and 32 connections). The report goes to
  * docs/benchmarks/lighthouse.md, over the last one (the date is inside; git keeps the earlier ones).
  *
  *   npm run lighthouse                          # all pages, both form factors, one run each
@@ -22,6 +22,7 @@ import { freePort } from './lib/free-port';
 import { prepareBaseline, type BaselineCheckout } from './lib/baseline';
 import { buildImageTree, startImage } from './lib/image-tree';
 import { memoryOf, type Memory } from './lib/memory';
+import { startReverseProxy } from './lib/reverse-proxy';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -78,7 +79,10 @@ function arg(name: string): string | undefined {
 interface Build {
   /** `this checkout` or the baseline's short commit and subject. */
   label: string;
+  /** Where the pages are audited: deploy/nginx.conf in front of the shop, as a shopper reaches it. */
   base: string;
+  /** The shop itself, behind the proxy: its own speed with a cached page. */
+  direct: string;
   /** The shop's process group, for its memory; absent for a server given with --base. */
   processGroup?: number;
   stop: () => Promise<void>;
@@ -96,12 +100,16 @@ async function startBuild(checkout: string, label: string): Promise<Build> {
   const tree = await buildImageTree(checkout, path.join(work, 'image'));
   const database = await startEmbeddedPostgres({ dir: path.join(work, 'postgres'), password: 'lighthouse', port: await freePort() });
   const shop = await startImage(tree, { databaseUrl: database.url, output: { file: path.join(work, 'shop.log') } });
-  log(`${label}: serving on ${shop.url} (log in ${work}/shop.log)`);
+  // As deployed (docs/deploy.md): the shipped proxy compresses, serves the build's precompressed files.
+  const proxy = await startReverseProxy({ upstream: `127.0.0.1:${shop.port}`, staticDir: path.join(tree.root, '.next', 'static'), folder: path.join(work, 'proxy') });
+  log(`${label}: serving on ${shop.url}, through deploy/nginx.conf on ${proxy.url} (log in ${work}/shop.log)`);
   return {
     label,
-    base: shop.url,
+    base: proxy.url,
+    direct: shop.url,
     processGroup: shop.processGroup,
     stop: async () => {
+      await proxy.stop();
       await shop.stop();
       await database.stop();
       rmSync(work, { recursive: true, force: true });
@@ -199,7 +207,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   const measured: Measured[] = [];
   try {
-    if (given) builds.push({ label: given, base: given.replace(/\/$/, ''), stop: async () => {} });
+    if (given) builds.push({ label: given, base: given.replace(/\/$/, ''), direct: given.replace(/\/$/, ''), stop: async () => {} });
     else builds.push(await startBuild(ROOT, 'this checkout'));
     if (baselineRef) {
       baseline = await prepareBaseline(ROOT, baselineRef, { keep: false, log, buildEnv: process.env, build: false });
@@ -242,7 +250,7 @@ async function main() {
       for (const connections of [1, 8, 32]) {
         for (const m of measured) {
           log(`cached artwork page under load, ${connections} connection(s): ${m.build.label}`);
-          m.speeds.push(await cachedPageSpeed(m.build.base + pages[2]!.path, connections));
+          m.speeds.push(await cachedPageSpeed(m.build.direct + pages[2]!.path, connections));
         }
       }
     } finally {
@@ -279,6 +287,7 @@ function render(measured: Measured[], runsPerPage: number): string {
     theirs
       ? `two production images' trees in one sitting (${ours!.build.label} and ${theirs.build.label}), taking turns run by run,`
       : `the production image's tree (${ours!.build.label}),`,
+    'each behind deploy/nginx.conf as docs/deploy.md deploys it (the proxy compresses and serves the precompressed build files),',
     "pages warmed once (served from Next's cache, as shoppers get them). Mobile is Lighthouse's default (Moto G power,",
     'slow 4G, 4× CPU slowdown); desktop is its desktop preset. These machines have 2 cores; no network beyond loopback,',
     'so Commons images are the drawn placeholders our `/images` route answers.',
@@ -360,7 +369,7 @@ function render(measured: Measured[], runsPerPage: number): string {
   lines.push(
     '## The artwork page served from cache',
     '',
-    `autocannon, 10 s per row, one artwork page already rendered and kept by Next (${Math.round((ours!.speeds[0]?.bytes ?? 0) / 1024)} KiB of HTML, no compression asked), one server process (the image's default). Target: p95 ≤ 30 ms at 8 connections.`,
+    `autocannon, 10 s per row, one artwork page already rendered and kept by Next, asked of the shop itself (not the proxy, whose cache would answer) (${Math.round((ours!.speeds[0]?.bytes ?? 0) / 1024)} KiB of HTML, no compression asked), one server process (the image's default). Target: p95 ≤ 30 ms at 8 connections.`,
     '',
     '| build | connections | p50 | p95 | p99 | requests/s | non-2xx |',
     '| --- | --- | --- | --- | --- | --- | --- |',

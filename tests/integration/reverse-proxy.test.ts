@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startReverseProxy, type ReverseProxy } from '../../scripts/lib/reverse-proxy';
 
 /**
  * deploy/nginx.conf, run: Debian's nginx with the placeholders filled, in front of a stand-in for
@@ -13,10 +13,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
  * Compression, precompressed build files, the forwarded client address, the cache and bodies are
  * checked through it with raw node:http requests (fetch would decompress what it receives).
  */
-
-const NGINX = '/usr/sbin/nginx';
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
-const CONF = path.join(__dirname, '../../deploy/nginx.conf');
 
 // A build file and its precompressed siblings, each with a marker saying which one was served.
 const SCRIPT = `/* plain */\n${'export function paint(canvas) { return canvas.getContext("2d").fillRect(0, 0, 1, 1); }\n'.repeat(60)}`;
@@ -31,18 +27,9 @@ const PAGE = `<!doctype html><html lang="en"><body>${'<p>Prints of public-domain
 /** Requests that reached the upstream, by path and query. */
 const hits = new Map<string, number>();
 let upstream: http.Server;
-let nginx: ChildProcess | undefined;
-let nginxOutput = '';
+let proxy: ReverseProxy | undefined;
 let folder: string;
 let port: number;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
 
 function answerAsShop(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
@@ -63,34 +50,10 @@ function answerAsShop(req: http.IncomingMessage, res: http.ServerResponse) {
   });
 }
 
-async function waitForPort(target: number, within: number) {
-  const until = Date.now() + within;
-  for (;;) {
-    if (nginx?.exitCode !== null) throw new Error(`nginx exited (${nginx?.exitCode}):\n${nginxOutput}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(target, '127.0.0.1');
-      socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
-      socket.setTimeout(500, () => socket.destroy());
-      socket.once('close', () => resolve(false));
-      socket.once('connect', () => socket.destroy());
-    });
-    if (open) return;
-    if (Date.now() > until) throw new Error(`nginx did not accept on port ${target} within ${within} ms:\n${nginxOutput}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 beforeAll(async () => {
-  // A failure, not a skip: CI must not pass without having run this.
-  if (!existsSync(NGINX)) throw new Error(`nginx is not installed (${NGINX}): .ci/run installs it (apt-get install nginx libnginx-mod-http-brotli-static)`);
-  if (!existsSync(BROTLI_MODULE))
-    throw new Error(`nginx's brotli_static module is missing (${BROTLI_MODULE}): .ci/run installs it (apt-get install libnginx-mod-http-brotli-static)`);
-
+  // A failure, not a skip: CI must not pass without having run this (startReverseProxy says what to install).
   folder = mkdtempSync(path.join(tmpdir(), 'art-prints-nginx-'));
-  chmodSync(folder, 0o755); // as root, nginx's workers run as www-data and must enter it
-  const prefix = path.join(folder, 'prefix');
   const staticDir = path.join(folder, 'static');
-  mkdirSync(prefix);
   mkdirSync(path.join(staticDir, 'chunks'), { recursive: true });
   writeFileSync(path.join(staticDir, 'chunks/app.js'), SCRIPT);
   writeFileSync(path.join(staticDir, 'chunks/app.js.br'), SCRIPT_BR);
@@ -99,38 +62,12 @@ beforeAll(async () => {
   upstream = http.createServer(answerAsShop);
   upstream.keepAliveTimeout = 65_000; // as the shop's (server.mjs)
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const upstreamPort = (upstream.address() as AddressInfo).port;
-
-  port = await freePort();
-  const values: Record<string, string> = {
-    '@SHOP_UPSTREAM@': `127.0.0.1:${upstreamPort}`,
-    '@LISTEN@': `127.0.0.1:${port}`,
-    '@STATIC_DIR@': `${staticDir}/`,
-    '@CACHE_DIR@': path.join(folder, 'cache'),
-    '@PREFIX@': prefix,
-  };
-  const template = readFileSync(CONF, 'utf8');
-  for (const name of Object.keys(values)) expect(template, `deploy/nginx.conf uses ${name}`).toContain(name);
-  const conf = template.replace(/@[A-Z_]+@/g, (name) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`deploy/nginx.conf has an unknown placeholder ${name}`);
-    return value;
-  });
-  const confPath = path.join(folder, 'nginx.conf');
-  writeFileSync(confPath, conf);
-
-  nginx = spawn(NGINX, ['-p', prefix, '-c', confPath, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-  nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-  await waitForPort(port, 10_000);
+  proxy = await startReverseProxy({ upstream: `127.0.0.1:${(upstream.address() as AddressInfo).port}`, staticDir, folder });
+  port = proxy.port;
 });
 
 afterAll(async () => {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx?.once('exit', resolve));
-    nginx.kill('SIGTERM'); // a fast shutdown of the master and its workers
-    await exited;
-  }
+  await proxy?.stop();
   if (upstream) {
     upstream.closeAllConnections();
     await new Promise((resolve) => upstream.close(resolve));
