@@ -17,6 +17,8 @@ export const pagePath = {
   orderLookup: () => '/orders',
   /** One order, as Stripe's return link and the customer's e-mails open it. */
   order: (code: string) => `/orders/${code}`,
+  /** A basket's page: its orders, each linking to its own page, and one payment for all of them. */
+  basket: (code: string) => `/orders/basket/${code}`,
   /** Personal pages: never in a sitemap. */
   favorites: () => '/favorites',
   /** The signed-in account's orders. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { runJob } from '@/server/jobs/registry';
+import { markBasketPaid, orderBoard, orderForStaff } from '@/server/orders/board';
 import { db } from '@/server/db/client';
 import { identityHeaders } from '@/server/http/identity';
 import type { Mail, Mailer } from '@/server/integrations/mailer';
@@ -244,5 +245,28 @@ describe('the basket’s e-mail', () => {
     expect(mail!.text).toContain(`Warenkorbnummer ${created.body.code} als Verwendungszweck`);
     expect(mail!.text).toContain(`https://prints.example/de/orders/basket/${created.body.code}`);
     expect(mail!.html).toContain('lang="de"');
+  });
+});
+
+describe('the studio and a basket', () => {
+  test('the board marks a basket’s orders and finds them together by its code; the order page lists the siblings', async () => {
+    const created = await rest('POST', '/checkouts', { json: { items: [item(reproduction()), item(await custom())], customer, notes: 'One parcel, please' } });
+    const { code, orders } = created.body as { code: string; orders: { code: string }[] };
+    const board = await orderBoard(db(), { q: code.toLowerCase() });
+    expect(board.items.map((o) => o.code).sort()).toEqual(orders.map((o) => o.code).sort());
+    for (const order of board.items) expect(order.basket).toEqual({ code, orders: 2 });
+    const page = await orderForStaff(db(), orders[1]!.code);
+    expect(page.basket).toMatchObject({ code, notes: 'One parcel, please', orders: [{ code: orders[0]!.code }, { code: orders[1]!.code, kind: 'custom' }] });
+  });
+
+  test('“mark the whole basket paid” pays every order still waiting, once; an order cancelled stays cancelled', async () => {
+    const created = await rest('POST', '/checkouts', { json: { items: [item(reproduction()), item(reproduction({ size: '30x40' })), item(reproduction())], customer } });
+    const { code, orders } = created.body as { code: string; orders: { code: string; total: number }[] };
+    expect((await rest('POST', `/admin/orders/${orders[2]!.code}/status`, { json: { status: 'cancelled' }, headers: STAFF })).status).toBe(200);
+    expect(await markBasketPaid(db(), { code, note: 'Transfer of 2 Dec' })).toEqual({ paid: [orders[0]!.code, orders[1]!.code] });
+    for (const order of orders.slice(0, 2)) expect((await orderView(order.code)).payment).toMatchObject({ state: 'paid', paid: order.total });
+    expect((await orderView(orders[2]!.code)).status).toBe('cancelled');
+    await expect(markBasketPaid(db(), { code })).rejects.toMatchObject({ code: 'invalid_transition' });
+    await expect(markBasketPaid(db(), { code: 'ZZZZZZZZZZ' })).rejects.toMatchObject({ code: 'not_found' });
   });
 });

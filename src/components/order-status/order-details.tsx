@@ -67,6 +67,8 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
         </div>
       ) : null}
 
+      {order.checkout ? <BasketNote basket={order.checkout} current={order.code} email={email} /> : null}
+
       {saysSomethingAboutMoney(order) ? <PaymentPanel order={order} email={email} /> : null}
 
       {sketch ? <SketchDecision order={order} sketch={sketch} email={email} /> : null}
@@ -196,5 +198,32 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
         </aside>
       </div>
     </div>
+  );
+}
+
+/** An order of a basket names its basket (its page pays and lists them all) and the orders placed with it. */
+function BasketNote({ basket, current, email }: { basket: string; current: string; email: string }) {
+  const t = useTranslations('Orders.basket');
+  const to = useTranslations('Orders.order');
+  const siblings = trpc.checkouts.byCode.useQuery({ code: basket, email }, { retry: false, staleTime: 30_000 });
+  const others = siblings.data?.checkout.orders.filter((order) => order.code !== current) ?? [];
+  return (
+    <p className={css.placedOn} data-testid="order-basket">
+      <Link href={pagePath.basket(basket)}>{t('partOf', { code: basket })}</Link>
+      {others.length > 0 ? (
+        <>
+          {' · '}
+          {t('siblings')}{' '}
+          {others.map((order, index) => (
+            <span key={order.code}>
+              {index > 0 ? ', ' : ''}
+              <Link href={pagePath.order(order.code)}>
+                {order.kind === 'reproduction' ? to('reproduction') : to('custom')} <span className={css.code}>{order.code}</span>
+              </Link>
+            </span>
+          ))}
+        </>
+      ) : null}
+    </p>
   );
 }

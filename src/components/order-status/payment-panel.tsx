@@ -3,8 +3,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Link } from '@/i18n/navigation';
 import { formatDate, formatUsd } from '@/lib/format';
 import type { OrderView } from '@/shared/order-schema';
+import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
 
@@ -63,11 +65,12 @@ export function PaymentPanel({ order, email }: { order: OrderView; email: string
 /**
  * A pending order says how to pay it: "Pay now" when the shop takes payment online (a fresh
  * Checkout session, however long ago the order was placed), the studio's instructions with the
- * amount and the order code as the reference (all a bank form asks), or the studio's word that it
- * will write.
+ * amount and the order code as the reference (all a bank form asks; an order of a basket sends to
+ * the basket's page, whose code is the reference), or the studio's word that it will write.
  */
 function HowToPay({ order, email }: { order: OrderView; email: string }) {
   const t = useTranslations('Orders.order.payment');
+  const tb = useTranslations('Orders.basket');
   const locale = useLocale();
   const [failed, setFailed] = useState(false);
   const pay = trpc.orders.checkout.useMutation({
@@ -92,6 +95,10 @@ function HowToPay({ order, email }: { order: OrderView; email: string }) {
             </p>
           ) : null}
         </>
+      ) : order.checkout ? (
+        <p>
+          <Link href={pagePath.basket(order.checkout)}>{tb('payWithBasket')}</Link>
+        </p>
       ) : payment.instructions ? (
         <>
           <p>{t('instructionsLead')}</p>

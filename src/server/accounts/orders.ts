@@ -73,3 +73,14 @@ export async function ownedOrderEmail(db: Db, userId: string, code: string): Pro
 export async function accountOwnsOrder(db: Db, userId: string | null, code: string): Promise<boolean> {
   return userId !== null && (await ownedOrderEmail(db, userId, code)) !== null;
 }
+
+/**
+ * The customer e-mail of the basket `code` when one of its orders belongs to the account `userId`,
+ * else null: the basket's page hands it to the lookup instead of asking its owner for it.
+ */
+export async function ownedBasketEmail(db: Db, userId: string, code: string): Promise<string | null> {
+  const rows = await db.$queryRaw<{ email: string }[]>`
+    SELECT c.customer_email AS email FROM checkouts c JOIN orders o ON o.checkout_id = c.id
+     WHERE c.code = ${normalizeOrderCode(code)} AND ${ownedBy(userId)} LIMIT 1`;
+  return rows[0]?.email ?? null;
+}

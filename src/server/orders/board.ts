@@ -5,7 +5,7 @@ import type { Db } from '@/server/db/client';
 import { DomainError, notFound } from '@/server/errors';
 import { locales } from '@/shared/locales';
 import { StaffOrder, StaffOrderDetail, StatusChange } from '@/shared/order-schema';
-import { allowedMoves, normalizeOrderCode, orderStatuses, type OrderStatus } from '@/shared/orders';
+import { allowedMoves, normalizeOrderCode, orderKinds, orderStatuses, type OrderStatus } from '@/shared/orders';
 import { lastEvent, staffDetailIncludes, toStaffOrder, toStaffOrderDetail } from './staff';
 import { lockingTransaction, lockOrder } from './lock';
 import { applyTransition } from './status';
@@ -36,7 +36,10 @@ export type BoardQuery = z.input<typeof BoardQuery>;
 /** The partner whose key placed an order (its name as staff gave it), null for the shop's own customers. */
 const PlacedBy = z.string().nullable();
 
-export const BoardOrder = StaffOrder.extend({ artworkTitle: z.string().nullable(), partner: PlacedBy });
+/** The basket an order was placed in, on the board: its code and how many orders it holds. */
+const BoardBasket = z.object({ code: z.string(), orders: z.int() }).nullable();
+
+export const BoardOrder = StaffOrder.extend({ artworkTitle: z.string().nullable(), partner: PlacedBy, basket: BoardBasket });
 export type BoardOrder = z.output<typeof BoardOrder>;
 
 export const Board = z.object({
@@ -58,11 +61,13 @@ function searchFilter(q: string | undefined): Prisma.OrderWhereInput {
   // Typed text is matched as text: `%` and `_` are not wildcards here (nor `\\`, LIKE's escape).
   const text = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const or: Prisma.OrderWhereInput[] = [{ customerEmail: { contains: text, mode: 'insensitive' } }, { customerName: { contains: text, mode: 'insensitive' } }];
-  if (/^[0-9A-Za-z]{1,20}$/.test(q)) or.push({ code: { startsWith: normalizeOrderCode(q) } });
+  // A basket's code finds its orders together (the board's basket mark links to that search).
+  if (/^[0-9A-Za-z]{1,20}$/.test(q)) or.push({ code: { startsWith: normalizeOrderCode(q) } }, { checkout: { code: normalizeOrderCode(q) } });
   return { OR: or };
 }
 
 const withPartner = { partnerKey: { select: { name: true } } } satisfies Prisma.OrderInclude;
+const withBasket = { checkout: { select: { code: true, _count: { select: { orders: true } } } } } satisfies Prisma.OrderInclude;
 
 const withTitles = (locale: string) =>
   ({ artwork: { select: { texts: { where: { locale: { in: [locale, 'en'] } }, select: { locale: true, title: true } } } } }) satisfies Prisma.OrderInclude;
@@ -84,7 +89,7 @@ export async function orderBoard(db: Db, input: BoardQuery, pageSize = BOARD_PAG
     db.order.groupBy({ by: ['status'], where: search, _count: { _all: true } }),
     db.order.findMany({
       where,
-      include: { ...withTitles(query.locale), ...lastEvent, ...withPartner },
+      include: { ...withTitles(query.locale), ...lastEvent, ...withPartner, ...withBasket },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (query.page - 1) * pageSize,
       take: pageSize,
@@ -95,16 +100,32 @@ export async function orderBoard(db: Db, input: BoardQuery, pageSize = BOARD_PAG
   return {
     counts,
     all: Object.values(counts).reduce((a, b) => a + b, 0),
-    items: rows.map((row) => ({ ...toStaffOrder(row), artworkTitle: titleOf(row.artwork, query.locale), partner: row.partnerKey?.name ?? null })),
+    items: rows.map((row) => ({
+      ...toStaffOrder(row),
+      artworkTitle: titleOf(row.artwork, query.locale),
+      partner: row.partnerKey?.name ?? null,
+      basket: row.checkout ? { code: row.checkout.code, orders: row.checkout._count.orders } : null,
+    })),
     total,
     page: query.page,
     pageSize,
   };
 }
 
+/** The basket an order was placed and paid in, on its page: every order of it (this one included), in the items' order. */
+export const StaffBasket = z.object({
+  code: z.string(),
+  total: z.int(),
+  notes: z.string().nullable(),
+  orders: z.array(
+    z.object({ code: z.string(), kind: z.enum(orderKinds), status: z.enum(orderStatuses), total: z.int(), artworkTitle: z.string().nullable(), paid: z.boolean() }),
+  ),
+});
+
 export const OrderForStaff = StaffOrderDetail.extend({
   artworkTitle: z.string().nullable(),
   partner: PlacedBy,
+  basket: StaffBasket.nullable(),
   /** The number of events the order has: what the page saw, sent back with a change to detect another person's change. */
   version: z.int(),
   /** The statuses the server would accept next (the current one, a note only, is always allowed). */
@@ -117,7 +138,20 @@ export type OrderForStaff = z.output<typeof OrderForStaff>;
 export async function orderForStaff(db: Db, code: string, locale: string = 'en'): Promise<OrderForStaff> {
   const order = await db.order.findUnique({
     where: { code: normalizeOrderCode(code) },
-    include: { ...staffDetailIncludes, upload: true, ...withTitles(locale), ...withPartner },
+    include: {
+      ...staffDetailIncludes,
+      upload: true,
+      ...withTitles(locale),
+      ...withPartner,
+      checkout: {
+        select: {
+          code: true,
+          totalCents: true,
+          notes: true,
+          orders: { orderBy: { id: 'asc' }, select: { code: true, kind: true, status: true, totalCents: true, paidCents: true, ...withTitles(locale) } },
+        },
+      },
+    },
   });
   if (!order) throw notFound('No order has this code.');
   return {
@@ -125,6 +159,19 @@ export async function orderForStaff(db: Db, code: string, locale: string = 'en')
     ...toStaffOrderDetail(order, dashboardPhotoUrl),
     artworkTitle: titleOf(order.artwork, locale),
     partner: order.partnerKey?.name ?? null,
+    basket: order.checkout && {
+      code: order.checkout.code,
+      total: order.checkout.totalCents,
+      notes: order.checkout.notes,
+      orders: order.checkout.orders.map((sibling) => ({
+        code: sibling.code,
+        kind: sibling.kind,
+        status: sibling.status,
+        total: sibling.totalCents,
+        artworkTitle: titleOf(sibling.artwork, locale),
+        paid: sibling.paidCents > 0,
+      })),
+    },
     version: order.events.length,
     // The same rules the change itself applies (planTransition → moveRefusal).
     moves: allowedMoves(order.status),
@@ -166,4 +213,37 @@ export async function changeOrderFromDashboard(db: Db, input: DashboardChange): 
     await applyTransition(tx, order, change, 'staff');
   }, lockingTransaction);
   return orderForStaff(db, code, locale);
+}
+
+export const BasketPaid = z.object({
+  code: z.string().trim().min(1).max(20),
+  note: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+/**
+ * "Mark the whole basket paid" (a bank transfer of the basket's total, decisions.md "A basket"):
+ * every order of the basket still pending and unpaid moves to paid, as a staff status change of
+ * each would, in one transaction under each order's lock (in id order, as the webhook takes them);
+ * an order cancelled or paid already is left as it is. Nothing to mark: a conflict.
+ */
+export async function markBasketPaid(db: Db, input: z.input<typeof BasketPaid>): Promise<{ paid: string[] }> {
+  const { code, note } = BasketPaid.parse(input);
+  return db.$transaction(async (tx) => {
+    const basket = await tx.checkout.findUnique({ where: { code: normalizeOrderCode(code) }, select: { orders: { orderBy: { id: 'asc' }, select: { code: true } } } });
+    if (!basket) throw notFound('No basket has this code.');
+    const paid: string[] = [];
+    for (const sibling of basket.orders) {
+      const order = await lockOrder(tx, sibling.code);
+      if (!order || order.status !== 'pending' || order.paidCents > 0) continue;
+      await applyTransition(tx, order, { status: 'paid', note }, 'staff');
+      paid.push(order.code);
+    }
+    if (!paid.length) throw new DomainError('invalid_transition', 'No order of this basket is waiting for payment.');
+    return { paid };
+  }, lockingTransaction);
 }

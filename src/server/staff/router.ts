@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { router, staffProcedure } from '@/server/api/trpc';
-import { Board, BoardQuery, changeOrderFromDashboard, DashboardChange, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';
+import { BasketPaid, Board, BoardQuery, changeOrderFromDashboard, DashboardChange, markBasketPaid, orderBoard, OrderForStaff, orderForStaff } from '@/server/orders/board';
 import { partnersRouter } from '@/server/partners/router';
 import { refundOrder } from '@/server/payments/refunds';
 import { RefundRequest, RefundView } from '@/shared/order-schema';
@@ -31,6 +31,11 @@ export const staffDashboardRouter = router({
     .input(DashboardChange)
     .output(OrderForStaff)
     .mutation(({ ctx, input }) => changeOrderFromDashboard(ctx.db, input)),
+  /** The order page's "Mark the whole basket paid" (a bank transfer of the basket's total). */
+  markBasketPaid: staffProcedure
+    .input(BasketPaid)
+    .output(z.object({ paid: z.array(z.string()) }))
+    .mutation(({ ctx, input }) => markBasketPaid(ctx.db, input)),
   /**
    * The order page's "Refund" (the very service of POST /v1/admin/orders/{code}/refunds). The page
    * sends a key of its own per confirmed refund, so a double click or a retried request refunds once.

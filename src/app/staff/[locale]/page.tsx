@@ -142,6 +142,11 @@ export default async function OrdersBoard({ params, searchParams }: Props) {
                         {t('viaPartner', { partner: order.partner })}
                       </span>
                     )}
+                    {order.basket && (
+                      <a href={`/staff/${locale}?q=${order.basket.code}`} className={styles.sub} data-testid="board-basket">
+                        {t('inBasket', { code: order.basket.code, count: order.basket.orders })}
+                      </a>
+                    )}
                   </div>
                 </td>
                 <td data-label={t('columns.country')}>{order.customer.country}</td>

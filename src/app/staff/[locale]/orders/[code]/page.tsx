@@ -10,6 +10,7 @@ import { normalizeOrderCode } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../../../_lib/auth';
 import { count, dateTime, money } from '../../../_lib/format';
 import { configuredPayments } from '@/server/integrations/stripe';
+import { BasketPaidButton } from './basket-paid-button';
 import { OrderActions } from './order-actions';
 import { PhotoDrop } from './photo-drop';
 import { RefundForm } from './refund-form';
@@ -150,6 +151,52 @@ export default async function OrderPage({ params }: Props) {
               </>
             )}
           </section>
+
+          {order.basket && (
+            <section className={styles.panel} aria-labelledby="basket-title" data-testid="staff-basket">
+              <h2 id="basket-title">{t('basket.title', { code: order.basket.code })}</h2>
+              <p className={styles.hint}>{t('basket.intro', { count: order.basket.orders.length, total: money(order.basket.total, locale) })}</p>
+              <ul className={styles.refunds}>
+                {order.basket.orders.map((sibling) => (
+                  <li key={sibling.code} data-testid="basket-order">
+                    {sibling.code === order.code ? (
+                      <strong aria-current="page">
+                        {sibling.code} ({t('basket.thisOrder')})
+                      </strong>
+                    ) : (
+                      <a href={`/staff/${locale}/orders/${sibling.code}`}>{sibling.code}</a>
+                    )}{' '}
+                    · {sibling.artworkTitle ?? ts(`kind.${sibling.kind}`)} · {money(sibling.total, locale)}{' '}
+                    <span className={styles.status} data-status={sibling.status}>
+                      {ts(`status.${sibling.status}`)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {order.basket.notes && (
+                <>
+                  <h3 className={styles.subhead}>{t('basket.notes')}</h3>
+                  <p className={styles.quote}>{order.basket.notes}</p>
+                </>
+              )}
+              {order.basket.orders.some((sibling) => sibling.status === 'pending' && !sibling.paid) && (
+                <>
+                  <p className={styles.hint}>{t('basket.markPaidHint')}</p>
+                  <BasketPaidButton
+                    code={order.basket.code}
+                    labels={{
+                      button: t('basket.markPaid'),
+                      saving: t('actions.saving'),
+                      saved: t('basket.saved', { codes: '{codes}' }),
+                      nothing: t('basket.nothing'),
+                      signedOut: t('actions.errors.signedOut'),
+                      failed: t('basket.failed'),
+                    }}
+                  />
+                </>
+              )}
+            </section>
+          )}
 
           <section className={styles.panel} aria-labelledby="photo-title">
             <h2 id="photo-title">{t('photos.title')}</h2>
