@@ -195,6 +195,8 @@ describe('GET /v1/orders/{code}', () => {
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           trackingNumber: null,
           sketchStatus: null,
+          // An order of its own, in no basket.
+          checkout: null,
           // The Starry Night is wider than tall, so it hangs landscape unless the client says otherwise.
           orientation: 'landscape',
           fit: 'whole',
