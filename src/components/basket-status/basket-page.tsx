@@ -119,7 +119,7 @@ function BasketDetails({ basket, email, banner }: { basket: CheckoutView; email:
           <p>{t(`banners.${banner}.body`, { code: basket.code })}</p>
         </div>
       ) : null}
-      {waiting.length > 0 ? <PayBasket basket={basket} waiting={waiting.length} email={email} /> : null}
+      {waiting.length > 0 ? <PayBasket basket={basket} waiting={waiting} email={email} /> : null}
       <section aria-labelledby="basket-orders-title">
         <h2 id="basket-orders-title" className={css.sectionTitle}>
           {t('ordersTitle', { count: basket.orders.length })}
@@ -148,7 +148,7 @@ function BasketDetails({ basket, email, banner }: { basket: CheckoutView; email:
 }
 
 /** One payment for every order of the basket still waiting: "Pay now", or the studio's instructions with the basket's code as the reference. */
-function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: number; email: string }) {
+function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: CheckoutView['orders']; email: string }) {
   const t = useTranslations('Orders.basket');
   const tp = useTranslations('Orders.order.payment');
   const locale = useLocale();
@@ -157,14 +157,14 @@ function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: 
     onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
     onError: () => setFailed(true),
   });
-  const payment = basket.orders[0]!.payment;
-  const due = basket.orders.filter((order) => order.status === 'pending' && order.payment.state === 'unpaid').reduce((sum, order) => sum + order.total, 0);
+  const payment = waiting[0]!.payment;
+  const due = waiting.reduce((sum, order) => sum + order.total, 0);
   return (
     <div className={css.pending} data-testid="payment-panel">
       <p className={css.pendingTitle}>{tp('title')}</p>
       {payment.online ? (
         <>
-          <p>{t('payOnline', { count: waiting })}</p>
+          <p>{t('payOnline', { count: waiting.length })}</p>
           <div>
             <Button type="button" variant="primary" disabled={pay.isPending} onClick={() => (setFailed(false), pay.mutate({ code: basket.code, email }))}>
               {pay.isPending ? tp('opening') : tp('payNow')}

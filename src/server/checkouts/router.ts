@@ -1,15 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
-import { jsonBody, publicProcedure, router, type Context } from '@/server/api/trpc';
-import { payBasketLater, paymentOptionsFor } from '@/server/orders/payment';
-import { configuredPhotoAddresses } from '@/server/orders/photos';
+import { jsonBody, publicProcedure, router } from '@/server/api/trpc';
+import { orderViewSettings, payBasketLater } from '@/server/orders/payment';
 import { placedByOf } from '@/server/orders/placed-by';
-import type { OrderViewSettings } from '@/server/orders/service';
 import { CheckoutCreated, CheckoutView, CreateCheckout, MAX_CHECKOUT_ITEMS } from '@/shared/checkout-schema';
 import { CheckoutOpened, OrderLookup, PayLater } from '@/shared/order-schema';
 import { createCheckout, lookupCheckout } from './service';
-
-const viewSettings = (ctx: Context): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: paymentOptionsFor(ctx.payments) });
 
 /** A basket counts one order per item against the order allowance (at most the most a basket holds). */
 const ordersIn = (raw: unknown) => {
@@ -58,7 +54,7 @@ export const checkoutsRouter = router({
     })
     .input(OrderLookup)
     .output(z.object({ checkout: CheckoutView }))
-    .query(async ({ ctx, input }) => ({ checkout: await lookupCheckout(ctx.db, input.code, input.email, viewSettings(ctx)) })),
+    .query(async ({ ctx, input }) => ({ checkout: await lookupCheckout(ctx.db, input.code, input.email, orderViewSettings(ctx.payments)) })),
 
   checkout: publicProcedure
     .meta({

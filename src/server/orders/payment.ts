@@ -9,7 +9,8 @@ import type { PaymentAsked, PaymentProvider } from '@/server/payments/provider';
 import { recordSession } from '@/server/payments/sessions';
 import { normalizeOrderCode } from '@/shared/orders';
 import type { PaymentOptions } from '@/shared/payment';
-import { noMatchingOrder, sameEmail } from './service';
+import { configuredPhotoAddresses } from './photos';
+import { noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
 
 /** How customers pay with this provider (or none): online, or by the studio's instructions. */
 export function paymentOptionsFor(payments: PaymentProvider | undefined): PaymentOptions {
@@ -18,6 +19,9 @@ export function paymentOptionsFor(payments: PaymentProvider | undefined): Paymen
 }
 
 export const configuredPaymentOptions = (): PaymentOptions => paymentOptionsFor(configuredPayments());
+
+/** What the customer's view of an order (alone or in its basket) takes from this server's configuration. */
+export const orderViewSettings = (payments: PaymentProvider | undefined): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: paymentOptionsFor(payments) });
 
 const paymentUnderway = () =>
   new DomainError('payment_in_progress', 'A payment for this order is already on its way (a bank debit, or a payment just made): no new payment is needed.');

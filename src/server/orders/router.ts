@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { jsonBody, publicProcedure, router, staffProcedure, type Context } from '@/server/api/trpc';
+import { jsonBody, publicProcedure, router, staffProcedure } from '@/server/api/trpc';
 import {
   CheckoutOpened,
   CreateOrder,
@@ -15,16 +15,12 @@ import {
   StaffOrderQuery,
   StatusChange,
 } from '@/shared/order-schema';
-import { payLater, paymentOptionsFor } from './payment';
+import { orderViewSettings, payLater } from './payment';
 import { placedByOf } from './placed-by';
-import { configuredPhotoAddresses } from './photos';
-import { createOrder, lookupOrder, priceTable, type OrderViewSettings } from './service';
+import { createOrder, lookupOrder, priceTable } from './service';
 import { decideOnSketch } from './sketch';
 import { listOrders } from './staff';
 import { changeOrderStatus } from './status';
-
-/** What the customer's view of an order takes from this server's configuration. */
-const viewSettings = (ctx: Context): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: paymentOptionsFor(ctx.payments) });
 
 export const ordersRouter = router({
   create: publicProcedure
@@ -62,7 +58,7 @@ export const ordersRouter = router({
     })
     .input(OrderLookup)
     .output(z.object({ order: OrderView }))
-    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, viewSettings(ctx)) })),
+    .query(async ({ ctx, input }) => ({ order: await lookupOrder(ctx.db, input.code, input.email, orderViewSettings(ctx.payments)) })),
 
   sketchDecision: publicProcedure
     .meta({
@@ -88,7 +84,7 @@ export const ordersRouter = router({
     .output(z.object({ order: OrderView }))
     .mutation(async ({ ctx, input }) => {
       const { code, ...decision } = input;
-      return { order: await decideOnSketch(ctx.db, code, decision, viewSettings(ctx)) };
+      return { order: await decideOnSketch(ctx.db, code, decision, orderViewSettings(ctx.payments)) };
     }),
 
   checkout: publicProcedure
