@@ -35,6 +35,9 @@ const specOperations = [
   'DELETE /account/favorites/{slug}',
   'POST /account/favorites/merge',
   'GET /account/orders',
+  'GET /account/basket',
+  'PUT /account/basket',
+  'POST /account/basket/merge',
   'POST /payments/stripe-webhook',
   'GET /admin/orders',
   'POST /admin/orders/{code}/status',
@@ -133,5 +136,33 @@ describe('a JSON body is documented only from its contract', () => {
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Count' } } },
     });
+  });
+
+  test("a contract that is a body and an answer: the body keeps its id, the answer's (its defaults always there) is <id>Output", () => {
+    const Line = z.object({ size: z.string(), note: z.string().nullable().default(null) }).meta({ id: 'Line' });
+    const List = z.object({ lines: z.array(Line) }).meta({ id: 'List' });
+    const both = router({
+      read: publicProcedure
+        .meta({ openapi: { method: 'GET', path: '/list', protect: false } })
+        .input(z.object({}))
+        .output(List)
+        .query(() => ({ lines: [] })),
+      save: publicProcedure
+        .meta({ ...op('/list'), body: List })
+        .input(jsonBody(List))
+        .output(List)
+        .mutation(({ input }) => input),
+    });
+    const { document, procedures } = generateDocument(both);
+    const adjusted = adjustDocument(document, procedures, []);
+    const schemas = adjusted.components?.schemas as Record<string, { required?: string[]; properties?: Record<string, unknown> }>;
+    const answer = (method: 'get' | 'post') => (adjusted.paths?.['/list']?.[method] as Operation).responses['200']?.content?.['application/json']?.schema;
+    expect(answer('get')).toEqual({ $ref: '#/components/schemas/ListOutput' });
+    expect(answer('post')).toEqual({ $ref: '#/components/schemas/ListOutput' });
+    expect((adjusted.paths?.['/list']?.post as Operation).requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/List' } } } });
+    expect(schemas.ListOutput!.properties!.lines).toMatchObject({ items: { $ref: '#/components/schemas/LineOutput' } });
+    expect(schemas.List!.properties!.lines).toMatchObject({ items: { $ref: '#/components/schemas/Line' } });
+    expect(schemas.LineOutput!.required).toEqual(['size', 'note']);
+    expect(schemas.Line!.required).toEqual(['size']);
   });
 });

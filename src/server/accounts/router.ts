@@ -3,6 +3,9 @@ import { accountProcedure, customerProcedure, jsonBody, router, type Meta } from
 import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { verifyGoogleIdToken } from '@/server/integrations/google';
+import { Basket } from '@/shared/basket-schema';
+import { MAX_CHECKOUT_ITEMS } from '@/shared/checkout-schema';
+import { basketOf, mergeBasket, saveBasket } from './basket';
 import { AccountConfig, AccountOrders, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, GoogleSignIn, Me, MergeFavorites, SignedIn } from './schema';
 import { MAX_ACCOUNT_ORDERS, ordersOfAccount } from './orders';
 import { addFavorite, endSession, listFavorites, mergeFavorites, removeFavorite, signInWithGoogle } from './service';
@@ -126,4 +129,54 @@ export const accountRouter = router({
     .input(jsonBody(MergeFavorites))
     .output(Favorites)
     .mutation(({ ctx, input }) => mergeFavorites(ctx.db, ctx.user.id, input.slugs, input.locale)),
+
+  basket: customerProcedure
+    .meta(
+      account(
+        'GET',
+        '/account/basket',
+        "The account's basket: the works put aside to be ordered and paid together, oldest first",
+        'required',
+        {},
+        'Each entry is the item POST /v1/checkouts takes, with its id, when it was added and, for a custom painting, when its photo was uploaded and a small ' +
+          'picture of it. An account that never saved a basket has an empty one. Ordering it is POST /v1/checkouts, which leaves this list as it is.',
+      ),
+    )
+    .input(z.object({}))
+    .output(Basket)
+    .query(({ ctx }) => basketOf(ctx.db, ctx.user.id)),
+
+  saveBasket: customerProcedure
+    .meta({
+      body: Basket,
+      ...account(
+        'PUT',
+        '/account/basket',
+        "Replace the account's basket with the list given, all of it; answers the basket saved",
+        'required',
+        {},
+        `The whole list, oldest first: at most ${MAX_CHECKOUT_ITEMS} entries (what one payment takes); an empty list empties the basket. Two entries with one id, or ` +
+          'two custom items with one uploadId, are 400 invalid_input naming the entry (entries[3].id: …), and nothing is saved.',
+      ),
+    })
+    .input(jsonBody(Basket))
+    .output(Basket)
+    .mutation(({ ctx, input }) => saveBasket(ctx.db, ctx.user.id, input.entries)),
+
+  mergeBasket: customerProcedure
+    .meta({
+      body: Basket,
+      ...account(
+        'POST',
+        '/account/basket/merge',
+        "Merge a basket kept while signed out into the account's; answers the merged basket",
+        'required',
+        {},
+        "The account's entries first, then those given whose id, and for a custom item whose uploadId, the account's do not have, in their order; " +
+          `cut at ${MAX_CHECKOUT_ITEMS} entries, the rest dropped. Two merges at once both count: each merges into what the other saved.`,
+      ),
+    })
+    .input(jsonBody(Basket))
+    .output(Basket)
+    .mutation(({ ctx, input }) => mergeBasket(ctx.db, ctx.user.id, input.entries)),
 });

@@ -48,7 +48,6 @@ export const AccountOrder = z
     total: z.int().describe('Integer US cents'),
     createdAt: z.iso.datetime(),
     artworkSlug: z.string().nullable().describe('The work ordered as a reproduction; null for a custom painting'),
-    // Baskets arrive later (issue 41, part 1); until then no order has one.
     checkout: z.string().nullable().describe('The code of the basket the order was paid in; null for an order on its own'),
   })
   .meta({ id: 'AccountOrder' });

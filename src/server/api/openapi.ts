@@ -148,7 +148,7 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
   schemes.partnerKey = { ...partnerKeyScheme };
   const schemas = (components.schemas ??= {}) as Record<string, unknown>;
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
-  addSchema(schemas, ErrorBody, 'output');
+  addSchema(doc, ErrorBody, 'output');
   const paths = (doc.paths ??= {});
 
   for (const { method, path, meta } of procedures) {
@@ -158,7 +158,7 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
     if (meta.body) {
       // The generator writes no body at all when the wrapper's only fields are path parameters.
       if (body && !body.open) throw new Error(`${method} ${path}: meta.body is set but the input is not jsonBody(...)`);
-      operation.requestBody = { required: true, content: { 'application/json': { schema: addSchema(schemas, meta.body, 'input') } } };
+      operation.requestBody = { required: true, content: { 'application/json': { schema: addSchema(doc, meta.body, 'input') } } };
     } else if (body?.open) {
       throw new Error(`${method} ${path}: a jsonBody(...) input needs its contract in meta.body too, for the document`);
     }
@@ -239,10 +239,50 @@ function bodyOf(operation: Operation): { open: boolean } | undefined {
   return { open: extra !== undefined && extra !== false };
 }
 
-function addSchema(schemas: Record<string, unknown>, schema: z.ZodType, io: 'input' | 'output') {
+function addSchema(doc: OpenAPIObject, schema: z.ZodType, io: 'input' | 'output') {
   const result = createSchema(schema, { io, openapiVersion: '3.1.0' });
-  Object.assign(schemas, result.components);
+  if (io === 'input') keepOutputsApart(doc, result.components);
+  Object.assign(doc.components!.schemas!, result.components);
   return result.schema;
+}
+
+/**
+ * A body's component may share its id with one the generator wrote for an answer (`Basket` is
+ * PUT /account/basket's body and GET's answer), and the two differ where a field has a default:
+ * optional in a request, always there in an answer. The answer's one is renamed `<id>Output`, every
+ * reference to it with it, as zod-openapi names them when it sees both; the body keeps the id.
+ * Repeated until nothing clashes: renaming a component changes the text of those that refer to it.
+ * The document is changed in place: the operations being adjusted are objects inside it.
+ */
+function keepOutputsApart(doc: OpenAPIObject, inputs: Record<string, unknown>) {
+  const schemas = doc.components!.schemas! as Record<string, unknown>;
+  for (;;) {
+    const clashing = Object.keys(inputs).filter((name) => name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(inputs[name]));
+    if (!clashing.length) return;
+    for (const name of clashing) {
+      if (`${name}Output` in schemas) throw new Error(`components.schemas.${name}Output exists already: the answer's ${name} cannot be renamed to it`);
+      schemas[`${name}Output`] = schemas[name];
+      delete schemas[name];
+    }
+    renameRefs({ paths: doc.paths, components: doc.components }, new Set(clashing));
+  }
+}
+
+const SCHEMA_REF = '#/components/schemas/';
+
+/** Points every `$ref` to a renamed component at its `<id>Output`, in place. */
+function renameRefs(value: unknown, renamed: ReadonlySet<string>): void {
+  if (Array.isArray(value)) {
+    for (const item of value) renameRefs(item, renamed);
+  } else if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    for (const [key, inner] of Object.entries(node)) {
+      const name = key === '$ref' && typeof inner === 'string' && inner.startsWith(SCHEMA_REF) ? inner.slice(SCHEMA_REF.length) : undefined;
+      if (name !== undefined) {
+        if (renamed.has(name)) node[key] = `${SCHEMA_REF}${name}Output`;
+      } else renameRefs(inner, renamed);
+    }
+  }
 }
 
 /** Every error response gets the contract's body; the ones any operation can give are added. */
