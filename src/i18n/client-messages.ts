@@ -20,6 +20,8 @@ export const CLIENT_MESSAGES = {
     // The order page shows what was ordered with the order form's words.
     order: ['Custom', 'OrderForm', 'Orders'],
     favorites: ['Catalog'],
+    // The basket shows each work with the forms' words (frames, styles) and ends with the order's terms.
+    basket: ['Basket', 'Catalog', 'Custom', 'Legal.orderNotice', 'OrderForm'],
   },
 } as const;
 

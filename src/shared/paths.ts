@@ -21,6 +21,8 @@ export const pagePath = {
   basket: (code: string) => `/orders/basket/${code}`,
   /** Personal pages: never in a sitemap. */
   favorites: () => '/favorites',
+  /** The works put aside to be ordered and paid together (the basket before it is ordered). */
+  shoppingBasket: () => '/basket',
   /** The signed-in account's orders. */
   myOrders: () => '/my-orders',
   signIn: () => '/sign-in',

@@ -9,3 +9,6 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 /** The Content-Type values a photo may be sent with; its leading bytes must agree. */
 export const acceptedPhotoTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 export type PhotoType = (typeof acceptedPhotoTypes)[number];
+
+/** An upload no order uses is deleted after this many hours (the retention job); a basket says when. */
+export const UNUSED_UPLOAD_HOURS = 24;

@@ -222,6 +222,39 @@ test.describe('a day of production', () => {
     await shoot(page, 'order-custom');
   });
 
+  test('"Mark the whole basket paid": a transfer of the basket\'s total moves every order of it to paid at once', async ({ page, request }) => {
+    const id = stamp();
+    const email = `kaethe.${id}@example.de`;
+    const item = { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled' };
+    const answer = await request.post('/v1/checkouts', {
+      data: {
+        items: [item, { ...item, artworkSlug: 'mona-lisa', frame: 'stretched' }],
+        locale: 'de',
+        customer: { name: `Käthe Kollwitz ${id}`, email, address: 'Weißenburger Straße 25', city: 'Berlin', postalCode: '10405', country: 'DE' },
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    const basket = (await answer.json()) as { code: string; orders: { code: string }[] };
+    await signIn(page, 'en');
+    // The basket's code finds its orders together on the board.
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(basket.code);
+    await page.getByRole('button', { name: 'Search' }).click();
+    for (const order of basket.orders) await expect(page.locator(`tr[data-code="${order.code}"]`)).toBeVisible();
+    await page.locator(`tr[data-code="${basket.orders[0]!.code}"]`).getByRole('link', { name: basket.orders[0]!.code }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('Awaiting payment');
+    await page.getByTestId('basket-paid').click();
+    await expect(page.getByTestId('order-status')).toHaveText('Paid');
+    // Nothing of the basket waits any more: the button is gone, so it cannot be pressed twice.
+    await expect(page.getByTestId('basket-paid')).toHaveCount(0);
+    const lookup = await request.get(`/v1/checkouts/${basket.code}?email=${encodeURIComponent(email)}`);
+    const { checkout } = (await lookup.json()) as { checkout: { orders: { status: string; payment: { state: string; paid: number } }[] } };
+    expect(checkout.orders.map((o) => [o.status, o.payment.state])).toEqual([
+      ['paid', 'paid'],
+      ['paid', 'paid'],
+    ]);
+    await shoot(page, 'order-basket-paid');
+  });
+
   test('the dashboard speaks the staff member’s language', async ({ page, request }) => {
     const id = stamp();
     await placeOrder(request, `Katsushika Hokusai ${id}`, `hokusai.${id}@example.jp`);

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { BasketProvider } from '@/components/basket/use-basket';
 import { FavoritesProvider } from '@/components/favorites/use-favorites';
 import { HeaderAccount } from '@/components/site/header-account';
 import { SiteFooter } from '@/components/site/site-footer';
@@ -61,51 +62,53 @@ export default async function LocaleLayout({ children, params }: Props) {
         <ClientMessages>
           <TrpcProvider>
             <FavoritesProvider>
-              <a className="skip-link" href="#content">
-                {t('skipToContent')}
-              </a>
-              <div className="page">
-                <header className={styles.header}>
-                  <div className={`container ${styles.top}`}>
-                    <Link className="brand" href="/" aria-label={t('homeLink')}>
-                      <span className="brand__mark" aria-hidden="true" />
-                      <span className="brand__name">{t('shopName')}</span>
-                    </Link>
-                    <SiteSearch locale={locale} />
-                    <LocaleSwitcher />
-                  </div>
-                  <div className={`container ${styles.bottom}`}>
-                    <SiteMenu label={nav('menu')}>
-                      <nav className={styles.nav} aria-label={nav('label')}>
-                        <ul>
-                          <li>
-                            <Link href={pagePath.artworks()}>{nav('artworks')}</Link>
-                          </li>
-                          <li>
-                            <Link href={pagePath.artists()}>{nav('artists')}</Link>
-                          </li>
-                          <li>
-                            <Link href={pagePath.taxa('movements')}>{nav('movements')}</Link>
-                          </li>
-                          <li>
-                            <Link href={pagePath.taxa('museums')}>{nav('museums')}</Link>
-                          </li>
-                          <li>
-                            <Link href={pagePath.custom()}>{nav('custom')}</Link>
-                          </li>
-                          {/* A phone's menu also holds the order lookup, which sits in the header's corner elsewhere. */}
-                          <li className={styles.phoneOnly}>
-                            <Link href={pagePath.orderLookup()}>{nav('orders')}</Link>
-                          </li>
-                        </ul>
-                      </nav>
-                    </SiteMenu>
-                    <HeaderAccount />
-                  </div>
-                </header>
-                <main id="content">{children}</main>
-                <SiteFooter />
-              </div>
+              <BasketProvider>
+                <a className="skip-link" href="#content">
+                  {t('skipToContent')}
+                </a>
+                <div className="page">
+                  <header className={styles.header}>
+                    <div className={`container ${styles.top}`}>
+                      <Link className="brand" href="/" aria-label={t('homeLink')}>
+                        <span className="brand__mark" aria-hidden="true" />
+                        <span className="brand__name">{t('shopName')}</span>
+                      </Link>
+                      <SiteSearch locale={locale} />
+                      <LocaleSwitcher />
+                    </div>
+                    <div className={`container ${styles.bottom}`}>
+                      <SiteMenu label={nav('menu')}>
+                        <nav className={styles.nav} aria-label={nav('label')}>
+                          <ul>
+                            <li>
+                              <Link href={pagePath.artworks()}>{nav('artworks')}</Link>
+                            </li>
+                            <li>
+                              <Link href={pagePath.artists()}>{nav('artists')}</Link>
+                            </li>
+                            <li>
+                              <Link href={pagePath.taxa('movements')}>{nav('movements')}</Link>
+                            </li>
+                            <li>
+                              <Link href={pagePath.taxa('museums')}>{nav('museums')}</Link>
+                            </li>
+                            <li>
+                              <Link href={pagePath.custom()}>{nav('custom')}</Link>
+                            </li>
+                            {/* A phone's menu also holds the order lookup, which sits in the header's corner elsewhere. */}
+                            <li className={styles.phoneOnly}>
+                              <Link href={pagePath.orderLookup()}>{nav('orders')}</Link>
+                            </li>
+                          </ul>
+                        </nav>
+                      </SiteMenu>
+                      <HeaderAccount />
+                    </div>
+                  </header>
+                  <main id="content">{children}</main>
+                  <SiteFooter />
+                </div>
+              </BasketProvider>
             </FavoritesProvider>
           </TrpcProvider>
         </ClientMessages>

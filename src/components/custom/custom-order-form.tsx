@@ -17,6 +17,8 @@ import {
   type CustomerProblems,
   type PriceTableData,
 } from '@/components/order';
+import { AddToBasket } from '@/components/basket/add-to-basket';
+import { thumbnailOf } from '@/components/basket/thumbnail';
 import { FormError, OrderCheckout } from '@/components/order/checkout';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
@@ -77,16 +79,37 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
     if (first) document.getElementById(customerFieldId(ID, first))?.focus();
   };
 
+  /** Without a photo there is nothing to paint: the photo step says so, as the order button does. */
+  const askForPhoto = () => {
+    setPhotoMissing(true);
+    photoSection.current?.scrollIntoView({ block: 'start' });
+    photoSection.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus({ preventScroll: true });
+  };
+
+  const basketItem = () => {
+    if (!photo) {
+      askForPhoto();
+      return null;
+    }
+    const trimmedNotes = notes.trim();
+    return {
+      kind: 'custom' as const,
+      uploadId: photo.uploadId,
+      style,
+      subjects,
+      size,
+      frame,
+      orientation,
+      showcaseConsent: showcase,
+      ...(trimmedNotes ? { notes: trimmedNotes } : {}),
+    };
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailed(false);
     const checked = customer.validate();
-    if (!photo) {
-      setPhotoMissing(true);
-      photoSection.current?.scrollIntoView({ block: 'start' });
-      photoSection.current?.querySelector<HTMLInputElement>('input[type=file]')?.focus({ preventScroll: true });
-      return;
-    }
+    if (!photo) return askForPhoto();
     if (!checked.customer) return focusFirstCustomerProblem(checked.problems);
     if (notesError) return document.getElementById(`${ID}-notes`)?.focus();
 
@@ -242,6 +265,9 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
             paymentMode={paymentMode}
             buttonRef={orderButton}
             busy={isPending}
+            addToBasket={
+              <AddToBasket item={basketItem} photo={photo ? async () => ({ uploadedAt: photo.uploadedAt, thumbnail: await thumbnailOf(photo.previewUrl) }) : undefined} />
+            }
           />
         </div>
       </aside>

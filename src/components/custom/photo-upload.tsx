@@ -17,6 +17,8 @@ export interface ChosenPhoto {
    * (after EXIF rotation, what the order will keep), else as the browser drew it (HEIC).
    */
   ratio: number | null;
+  /** When the server took it (ISO): an unused photo is kept 24 hours, which a basket says. */
+  uploadedAt: string;
 }
 
 type State =
@@ -24,7 +26,7 @@ type State =
   | { step: 'refused'; problem: UploadFailure; fileName: string; size: number }
   | { step: 'uploading'; file: File; previewUrl: string; progress: number }
   | { step: 'failed'; file: File; previewUrl: string; problem: UploadFailure }
-  | { step: 'done'; file: File; previewUrl: string; uploadId: string; measured: number | null };
+  | { step: 'done'; file: File; previewUrl: string; uploadId: string; measured: number | null; uploadedAt: string };
 
 interface Props {
   onChange: (photo: ChosenPhoto | null) => void;
@@ -82,7 +84,14 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
         abortRef.current = null;
         setState((current) =>
           current.step === 'uploading' && current.file === file
-            ? { step: 'done', file, previewUrl, uploadId: uploaded.uploadId, measured: uploaded.width && uploaded.height ? uploaded.width / uploaded.height : null }
+            ? {
+                step: 'done',
+                file,
+                previewUrl,
+                uploadId: uploaded.uploadId,
+                measured: uploaded.width && uploaded.height ? uploaded.width / uploaded.height : null,
+                uploadedAt: new Date().toISOString(),
+              }
             : current,
         );
       },
@@ -96,7 +105,8 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
 
   // The parent hears of a photo only once the server has it (an uploadId to order with).
   useEffect(() => {
-    if (state.step === 'done') onChangeRef.current({ uploadId: state.uploadId, previewUrl: previewBroken ? null : state.previewUrl, ratio: state.measured ?? ratio });
+    if (state.step === 'done')
+      onChangeRef.current({ uploadId: state.uploadId, previewUrl: previewBroken ? null : state.previewUrl, ratio: state.measured ?? ratio, uploadedAt: state.uploadedAt });
   }, [state, previewBroken, ratio]);
 
   const choose = (file: File | undefined) => {

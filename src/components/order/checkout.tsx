@@ -24,6 +24,8 @@ interface Props {
   /** The form's own order button, watched by the phone's order bar (`OrderBar`). */
   buttonRef: RefObject<HTMLButtonElement | null>;
   busy: boolean;
+  /** "Add to basket", under the order button (src/components/basket). */
+  addToBasket?: ReactNode;
 }
 
 /**
@@ -34,7 +36,7 @@ interface Props {
  * While the order is sent the button is disabled (a second click cannot send a second order) and
  * says so in its text.
  */
-export function OrderCheckout({ kind, size, price, cents, total, submitLabel, error, paymentMode, buttonRef, busy }: Props) {
+export function OrderCheckout({ kind, size, price, cents, total, submitLabel, error, paymentMode, buttonRef, busy, addToBasket }: Props) {
   const t = useTranslations('OrderForm');
   return (
     <div className={styles.checkout}>
@@ -50,6 +52,7 @@ export function OrderCheckout({ kind, size, price, cents, total, submitLabel, er
       <Button ref={buttonRef} type="submit" variant="primary" wide disabled={busy}>
         {busy ? t('submitting') : submitLabel}
       </Button>
+      {addToBasket}
       <p className={styles.note}>{t(`paymentNotes.${paymentMode}`)}</p>
       <LegalLinks kind={kind === 'custom' ? 'custom' : 'order'} />
     </div>

@@ -33,5 +33,5 @@ export { ShowcaseConsent } from './showcase-consent';
 export { DeliveryEstimate, formatDeliveryWindow } from './delivery-estimate';
 export { canvasCm, sidesOf } from './sizes';
 export { usePrice, usePriceTable } from './use-price';
-export { orderEmailKey, useSubmitOrder } from './use-submit-order';
+export { isRateLimited, orderEmailKey, problemsOf, useSubmitOrder } from './use-submit-order';
 export type { OrderBody, ServerFieldProblem, SubmitOutcome } from './use-submit-order';

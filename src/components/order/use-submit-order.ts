@@ -31,7 +31,7 @@ export const orderEmailKey = (code: string) => `atelier:order-email:${code.toUpp
  * photo) carry `details`; a body the procedure's Zod contract refused carries the Zod issues as
  * the error message (tRPC's default), read here as JSON.
  */
-function problemsOf(error: unknown): ServerFieldProblem[] | null {
+export function problemsOf(error: unknown): ServerFieldProblem[] | null {
   if (!(error instanceof TRPCClientError)) return null;
   const data = error.data as { code?: string; details?: ServerFieldProblem[] } | undefined;
   if (data?.code !== 'BAD_REQUEST') return null;
@@ -44,6 +44,9 @@ function problemsOf(error: unknown): ServerFieldProblem[] | null {
   }
   return [];
 }
+
+/** Over the per-address order allowance (429). */
+export const isRateLimited = (error: unknown) => error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'TOO_MANY_REQUESTS';
 
 /**
  * Sends an order through `orders.create`, the procedure behind POST /v1/orders. The procedure's
@@ -71,7 +74,7 @@ export function useSubmitOrder() {
         return { ok: true, ...created };
       } catch (error) {
         // Over the per-address order limit (429): say so, rather than "try again in a moment".
-        if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'TOO_MANY_REQUESTS') return { ok: false, kind: 'rateLimited' };
+        if (isRateLimited(error)) return { ok: false, kind: 'rateLimited' };
         const problems = problemsOf(error);
         return problems ? { ok: false, kind: 'invalid', problems } : { ok: false, kind: 'failed' };
       }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { useBasket, useMergeLocalBasket } from '@/components/basket/use-basket';
 import { AccountMenu } from '@/components/favorites/account-menu';
 import styles from '@/components/favorites/account.module.css';
 import { SignInButton } from '@/components/favorites/sign-in';
@@ -10,17 +11,19 @@ import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 
 /**
- * The shopper's corner of the header: favorites (with their count), order lookup, and sign-in or
- * the account menu. It reads the session in the browser, so the layout around every page stays
- * the same for everyone and pages are still served from cache. It is also where the favorites
- * kept while signed out join the account after sign-in, since it is on every page.
+ * The shopper's corner of the header: favorites and the basket (with their counts), order lookup,
+ * and sign-in or the account menu. It reads the session in the browser, so the layout around every
+ * page stays the same for everyone and pages are still served from cache. It is also where the
+ * favorites and basket kept while signed out join the account after sign-in, since it is on every page.
  */
 export function HeaderAccount() {
   const nav = useTranslations('Nav');
   const t = useTranslations('Account');
   useMergeLocalFavorites();
+  useMergeLocalBasket();
   const { status, user } = useAccount();
   const { slugs } = useFavorites();
+  const basket = useBasket();
   // Asked together with the session (one batched request), so the sign-in button does not wait for it.
   const config = trpc.account.config.useQuery({}, { staleTime: Infinity });
 
@@ -33,6 +36,18 @@ export function HeaderAccount() {
             <span className={styles.count} data-favorites-count>
               <span className="visually-hidden">(</span>
               {slugs.length}
+              <span className="visually-hidden">)</span>
+            </span>
+          ) : null}
+        </Link>
+      </li>
+      <li>
+        <Link href={pagePath.shoppingBasket()} data-basket-link>
+          {nav('basket')}
+          {basket.entries.length > 0 ? (
+            <span className={styles.count} data-basket-count>
+              <span className="visually-hidden">(</span>
+              {basket.entries.length}
               <span className="visually-hidden">)</span>
             </span>
           ) : null}

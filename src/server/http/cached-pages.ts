@@ -11,6 +11,7 @@ export const cachedPageRoutes = [
   '/[locale]',
   '/[locale]/about',
   '/[locale]/artworks/[slug]',
+  '/[locale]/basket',
   '/[locale]/custom',
   '/[locale]/favorites',
   '/[locale]/imprint',

@@ -5,6 +5,7 @@ import type { PhotoStorage } from '@/server/integrations/storage';
 import { logger } from '@/server/logger';
 import { customerSentence } from '@/server/orders/mail';
 import { UNPAID_CANCELLED_RETENTION_DAYS } from '@/shared/payment';
+import { UNUSED_UPLOAD_HOURS } from '@/shared/uploads';
 
 /**
  * How long photos are kept (decisions.md "Images and retention"): an upload no order uses is
@@ -13,8 +14,6 @@ import { UNPAID_CANCELLED_RETENTION_DAYS } from '@/shared/payment';
  * saying so in the customer's language. The stored file goes first and its row after, so a file
  * that cannot be removed now keeps its row and is tried again on the next run.
  */
-
-export const UNUSED_UPLOAD_HOURS = 24;
 
 /** An order cancelled with nothing paid (`o` is the order). */
 const unpaidOnly = Prisma.sql`(o.status = 'cancelled' AND o.paid_cents = 0)`;

@@ -22,6 +22,7 @@ import {
   type OrderBody,
   type PriceTableData,
 } from '@/components/order';
+import { AddToBasket } from '@/components/basket/add-to-basket';
 import { OrderCheckout } from '@/components/order/checkout';
 import { TextAreaField } from '@/components/ui/field';
 import { WallPreview } from '@/components/wall-preview';
@@ -180,6 +181,20 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
             paymentMode={paymentMode}
             buttonRef={orderButton}
             busy={isPending}
+            addToBasket={
+              <AddToBasket
+                item={() => ({
+                  kind: 'reproduction',
+                  artworkSlug: slug,
+                  size,
+                  frame,
+                  orientation,
+                  fit,
+                  showcaseConsent: showcase,
+                  ...(notes.trim() ? { notes: notes.trim() } : {}),
+                })}
+              />
+            }
           />
         </div>
       </form>
