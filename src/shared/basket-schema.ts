@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import { CheckoutItem, MAX_CHECKOUT_ITEMS } from './checkout-schema';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import { locales } from './locales';
 import { CreateCustomOrder, CreateReproductionOrder, Customer, OrderView } from './order-schema';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import { fits, frames, orientations, sizes } from './canvas';
 import { locales } from './locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchDecisions, sketchStatuses, styles, subjectLimits } from './orders';

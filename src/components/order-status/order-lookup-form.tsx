@@ -3,8 +3,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import '@/lib/zod-in-browser';
+import { z } from '@/shared/zod';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { useRouter } from '@/i18n/navigation';

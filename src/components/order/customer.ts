@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import '@/lib/zod-in-browser';
 import { Customer } from '@/shared/order-schema';
 
 /**

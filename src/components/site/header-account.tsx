@@ -31,7 +31,8 @@ export function HeaderAccount() {
     <ul className={styles.corner}>
       <li>
         <Link href={pagePath.favorites()} data-favorites-link>
-          {nav('favorites')}
+          <HeartIcon />
+          <span className={styles.linkLabel}>{nav('favorites')}</span>
           {slugs.length > 0 ? (
             <span className={styles.count} data-favorites-count>
               <span className="visually-hidden">(</span>
@@ -43,7 +44,8 @@ export function HeaderAccount() {
       </li>
       <li>
         <Link href={pagePath.shoppingBasket()} data-basket-link>
-          {nav('basket')}
+          <BasketIcon />
+          <span className={styles.linkLabel}>{nav('basket')}</span>
           {basket.entries.length > 0 ? (
             <span className={styles.count} data-basket-count>
               <span className="visually-hidden">(</span>
@@ -74,5 +76,23 @@ export function HeaderAccount() {
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/* On a phone the favorites and the basket are icons beside "Menu"; their words stay for screen readers. */
+
+function HeartIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10Z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function BasketIcon() {
+  return (
+    <svg className={styles.icon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path d="M5 8h14l-1.2 11.1a1 1 0 0 1-1 .9H7.2a1 1 0 0 1-1-.9L5 8Zm4 0V6.5a3 3 0 0 1 6 0V8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+    </svg>
   );
 }
