@@ -60,10 +60,11 @@ const stepsAhead: Record<Exclude<OrderStatus, 'cancelled'>, readonly ('sketch' |
 /**
  * When a painting arrives: for a new order placed on `since`, or for an order that reached
  * `status` on `since` (the order page moves its dates as the order moves). Null once delivered or
- * cancelled. A reproduction skips the sketch.
+ * cancelled. A reproduction skips the sketch; each change the customer asked to a custom painting's
+ * sketch (`sketchRevisions`) is a sketch more to draw and approve.
  */
 export function deliveryWindow(
-  order: { kind: OrderKind; size: Size },
+  order: { kind: OrderKind; size: Size; sketchRevisions?: number },
   since: Date,
   status: OrderStatus = 'pending',
   table: DeliveryTable = deliveryTable,
@@ -71,7 +72,7 @@ export function deliveryWindow(
   if (status === 'cancelled' || status === 'delivered') return null;
   let ready = startOfDay(since);
   for (const step of stepsAhead[status]) {
-    if (step === 'sketch' && order.kind === 'custom') ready = addWorkingDays(ready, table.sketchDays);
+    if (step === 'sketch' && order.kind === 'custom') ready = addWorkingDays(ready, table.sketchDays * (1 + (order.sketchRevisions ?? 0)));
     if (step === 'painting') ready = addWorkingDays(ready, table.paintingDays[order.size]);
     if (step === 'drying') ready = addDays(ready, table.dryingDays[order.size]);
   }

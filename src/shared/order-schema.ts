@@ -115,6 +115,9 @@ export const OrderEventView = z.object({
   at: z.iso.datetime(),
   photo: OrderPhotoView.nullable().describe('The photo this event added'),
   sketchStatus: z.enum(sketchStatuses).nullable().describe('The sketch status this event set (a decision), or null'),
+  actor: z
+    .enum(eventActors)
+    .describe('Who recorded it: the customer (their own sketch decision), staff (the studio, a decision given by phone included), the payment provider, or the shop'),
 });
 
 export const OrderView = z
@@ -304,6 +307,6 @@ export type StaffOrderPhotoView = z.output<typeof StaffOrderPhotoView>;
 
 export const StaffOrderDetail = StaffOrder.extend({
   photos: z.array(StaffOrderPhotoView).describe('Oldest first; url is the staff address (GET /admin/uploads/{id})'),
-  events: z.array(OrderEventView.extend({ actor: z.enum(eventActors) })).describe('Oldest first'),
+  events: z.array(OrderEventView).describe('Oldest first'),
 }).meta({ id: 'StaffOrderDetail' });
 export type StaffOrderDetail = z.output<typeof StaffOrderDetail>;

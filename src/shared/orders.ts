@@ -68,6 +68,16 @@ export type PhotoKind = (typeof photoKinds)[number];
 export const studioPhotoKinds = ['sketch', 'progress', 'finished'] as const satisfies readonly PhotoKind[];
 export type StudioPhotoKind = (typeof studioPhotoKinds)[number];
 
+/**
+ * The photos the studio may add at a step (decisions.md "The sketch loop never misstates"): a
+ * sketch asks the customer to decide, so only on a custom painting being sketched; progress and
+ * finished photos show work, which a pending or cancelled order has none of.
+ */
+export function studioPhotoKindsAt(kind: OrderKind, status: OrderStatus): StudioPhotoKind[] {
+  if (status === 'pending' || status === 'cancelled') return [];
+  return kind === 'custom' && status === 'sketching' ? ['sketch', 'progress', 'finished'] : ['progress', 'finished'];
+}
+
 // ───────────── Order codes ─────────────
 
 /**

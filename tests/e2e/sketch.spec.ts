@@ -204,3 +204,80 @@ test('Japanese: the customer sees the sketch and approves it; the pages read wel
   await staff.goto(`/staff/ja/orders/${code}`);
   await shoot(staff, 'sketch-staff-ja');
 });
+
+/** What the customer's page says, in their language, when the studio recorded the approval. */
+const recordedIn = {
+  de: {
+    askChanges: 'Änderungen wünschen',
+    sendChanges: 'Änderungen senden',
+    comment: 'Der Himmel etwas wärmer.',
+    asked: 'Sie haben Änderungen an der Skizze gewünscht.',
+    step: 'Das Atelier hat die Skizze als freigegeben vermerkt.',
+    entry: 'Das Atelier hat Ihre Freigabe der Skizze vermerkt.',
+    fact: 'Freigegeben (vom Atelier vermerkt)',
+    ownClick: 'Sie haben die Skizze freigegeben.',
+  },
+  ja: {
+    askChanges: '変更を依頼する',
+    sendChanges: '変更内容を送る',
+    comment: '空をもう少し暖かい色に。',
+    asked: '下絵の変更をご依頼いただきました。',
+    step: 'アトリエが下絵を承認済みとして記録しました。',
+    entry: 'お客様の下絵のご承認をアトリエが記録しました。',
+    fact: '承認済み（アトリエが記録）',
+    ownClick: '下絵を承認されました。',
+  },
+} as const;
+
+for (const locale of ['de', 'ja'] as const) {
+  test(`${locale}: after a request for changes painting waits for an approval; one the studio records is shown as the studio's, and the estimate moved`, async ({
+    browser,
+    request,
+  }) => {
+    const words = recordedIn[locale];
+    const email = `changes.${stamp()}@example.com`;
+    const code = await customOrder(request, locale, email);
+    const staff = await staffPage(browser, code);
+    await move(staff, 'paid', 'Paid', { confirm: true });
+    // Paid but not sketching: the studio is not offered a sketch (and the door refuses one).
+    await expect(staff.getByLabel('What it shows').locator('option')).toHaveText(['Progress', 'Finished']);
+    await move(staff, 'sketching', 'Sketching');
+    await addSketch(staff, 'First sketch');
+
+    const customer = await customerPage(browser, code, email, locale);
+    const before = await customer.getByTestId('order-estimate').textContent();
+    const decision = customer.getByTestId('sketch-decision');
+    await decision.getByRole('button', { name: words.askChanges }).click();
+    await decision.getByRole('textbox').fill(words.comment);
+    await decision.getByRole('button', { name: words.sendChanges }).click();
+    await expect(customer.getByText(words.asked)).toBeVisible();
+    await customer.reload();
+    // A second sketch to draw and approve: the door is three working days further off.
+    await expect(customer.getByTestId('order-estimate')).not.toHaveText(before!);
+
+    // The studio cannot start painting over the request; the form asks it to record an approval.
+    const refused = await request.post(`/v1/admin/orders/${code}/status`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: { status: 'painting' } });
+    expect(refused.status()).toBe(409);
+    await staff.reload();
+    await staff.getByLabel('Move to').selectOption('painting');
+    const moveButton = staff.getByRole('button', { name: 'Move to “Painting”' });
+    await expect(moveButton).toBeDisabled();
+    await expect(staff.getByText('They asked for changes: painting starts once they approve a sketch.')).toBeVisible();
+    await shoot(staff, `sketch-staff-record-approval-${locale}`);
+    await staff.getByLabel("Record the customer's approval of the sketch, given by phone or e-mail").check();
+    await staff.getByLabel('Note for the customer').fill('Agreed on the phone.');
+    await moveButton.click();
+    await expect(staff.getByTestId('order-status')).toHaveText('Painting');
+    // No sketch once painting has started.
+    await expect(staff.getByLabel('What it shows').locator('option')).toHaveText(['Progress', 'Finished']);
+
+    await customer.reload();
+    expect(await currentStep(customer)).toBe('painting');
+    await expect(customer.getByTestId('timeline-sketch')).toHaveText(words.step);
+    await expect(customer.getByText(words.entry)).toBeVisible();
+    await expect(customer.getByTestId('sketch-fact')).toHaveText(words.fact);
+    // Never the customer's own click.
+    await expect(customer.getByText(words.ownClick)).toHaveCount(0);
+    await shoot(customer, `sketch-customer-${locale}-recorded`);
+  });
+}

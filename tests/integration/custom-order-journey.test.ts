@@ -84,7 +84,14 @@ test('a custom painting from a real photo: uploaded, paid through Stripe, walked
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const seen = await lookup(code, email);
     expect(seen.status).toBe(step.status);
-    expect(seen.events.at(-1)).toEqual({ status: step.status, note: step.note, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: step.sketchStatus ?? null });
+    expect(seen.events.at(-1)).toEqual({
+      status: step.status,
+      note: step.note,
+      at: expect.stringMatching(/Z$/),
+      photo: null,
+      sketchStatus: step.sketchStatus ?? null,
+      actor: 'staff',
+    });
     await deliverMail(code);
   }
 

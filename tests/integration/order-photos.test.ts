@@ -12,6 +12,7 @@ import { configuredPhotoAddresses, PhotoAddresses, readOrderPhoto, SKETCH_READY_
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredUploadDeps } from '@/server/uploads/handler';
 import { handleRest } from '@/server/api/rest';
+import { deliveryWindow } from '@/shared/delivery';
 import { reproduction } from '../support/orders';
 import { endlessJpegStream, STAFF, upload } from '../support/photos';
 import { rest, type RestAnswer } from '../support/rest';
@@ -202,15 +203,27 @@ describe('photos on the timeline and the signed addresses', () => {
     }
   });
 
-  test('refusals: no token 401, unknown order 404, sketch on a reproduction 400, a bad kind or note 400, not an image 415, and nothing is kept', async () => {
+  test('refusals: no token 401, unknown order 404, sketch on a reproduction 400, a bad kind or note 400, not an image 415, out of step 409, and nothing is kept', async () => {
     const { code } = await customOrder();
+    const unpaid = (await customOrder()).code;
+    const cancelled = (await customOrder()).code;
+    await changeStatus(code, { status: 'paid' });
+    await changeStatus(cancelled, { status: 'cancelled' });
     const starry = (await rest('POST', '/orders', { json: reproduction({ customer }) })).body.code as string;
     const photo = await jpeg(40, 30);
     const rowsBefore = await db().upload.count();
     const filesBefore = storedFiles().length;
+    const eventsBefore = await db().orderEvent.count();
     expectError(await addPhoto(code, 'sketch', photo, { headers: {} }), 401, 'unauthorized');
     expectError(await addPhoto('ZZZZZZZZZZ', 'sketch', photo), 404, 'not_found');
     expectError(await addPhoto(starry, 'sketch', photo), 400, 'invalid_input');
+    // A sketch only while sketching (this one is paid); no photo at all on an unpaid or a cancelled order.
+    expect((await addPhoto(code, 'sketch', photo)).body.error).toMatchObject({ code: 'invalid_transition', message: expect.stringContaining('sketching') });
+    for (const kind of ['progress', 'finished']) {
+      expectError(await addPhoto(unpaid, kind, photo), 409, 'invalid_transition');
+      expectError(await addPhoto(cancelled, kind, photo), 409, 'invalid_transition');
+    }
+    expect(await db().orderEvent.count()).toBe(eventsBefore);
     expectError(await addPhoto(code, 'customer', photo), 400, 'invalid_input');
     expectError(await addPhoto(code, 'progress', photo, { note: 'x'.repeat(2001) }), 400, 'invalid_input');
     expectError(await addPhoto(code, 'progress', photo, { note: 'sky\u0000' }), 400, 'invalid_input');
@@ -222,6 +235,7 @@ describe('photos on the timeline and the signed addresses', () => {
 
   test('an upload that breaks off midway leaves no row, no file and no event', async () => {
     const { code } = await customOrder();
+    await changeStatus(code, { status: 'paid' });
     const order = await db().order.findUniqueOrThrow({ where: { code }, select: { id: true } });
     const eventsBefore = await db().orderEvent.count({ where: { orderId: order.id } });
     const rowsBefore = await db().upload.count();
@@ -334,12 +348,42 @@ describe('the customer decides on the sketch', () => {
     expect((await decide(code, { email: customer.email, decision: 'approved', comment: 'x'.repeat(2000) })).status).toBe(200);
   });
 
-  test('a sketch on a custom order before sketching is only a photo: it asks nothing of the customer', async () => {
+  test('a sketch before sketching or once painting has started is refused: the customer is asked nothing, and the page keeps saying what happened', async () => {
     const { code } = await customOrder();
     await changeStatus(code, { status: 'paid' });
+    expectError(await addPhoto(code, 'sketch', await jpeg(70, 50)), 409, 'invalid_transition');
+    expect((await lookupOf(code)).body.order.sketchStatus).toBeNull();
+    await changeStatus(code, { status: 'sketching' });
+    expect((await addPhoto(code, 'sketch', await jpeg(70, 50))).status).toBe(201);
+    expect((await decide(code, { email: customer.email, decision: 'approved' })).status).toBe(200);
+    await changeStatus(code, { status: 'painting' });
+    const painting = (await lookupOf(code)).body.order;
+    expectError(await addPhoto(code, 'sketch', await jpeg(70, 50)), 409, 'invalid_transition');
+    // A progress photo is fine, and changes nothing about the sketch.
+    expect((await addPhoto(code, 'progress', await jpeg(70, 50))).status).toBe(201);
+    const after = (await lookupOf(code)).body.order;
+    expect(after.sketchStatus).toBe('approved');
+    expect(after.photos.filter((p: { kind: string }) => p.kind === 'sketch')).toHaveLength(painting.photos.filter((p: { kind: string }) => p.kind === 'sketch').length);
+    expect(await db().outboxEvent.count({ where: { name: SKETCH_READY_EVENT, payload: { path: ['code'], equals: code } } })).toBe(1);
+  });
+
+  test('each request for changes moves the delivery estimate by the sketch days; a new sketch asks again', async () => {
+    const { code } = await customOrder();
+    await changeStatus(code, { status: 'sketching' });
     await addPhoto(code, 'sketch', await jpeg(70, 50));
-    const order = (await lookupOf(code)).body.order;
-    expect(order.sketchStatus).toBeNull();
-    expect(await db().outboxEvent.count({ where: { name: SKETCH_READY_EVENT, payload: { path: ['code'], equals: code } } })).toBe(0);
+    const first = (await lookupOf(code)).body.order;
+    await decide(code, { email: customer.email, decision: 'changes_requested', comment: 'A warmer sky' });
+    const asked = (await lookupOf(code)).body.order;
+    // The sketch step counted twice from the day the order reached sketching.
+    const sketchingSince = new Date(asked.events.find((e: { status: string }) => e.status === 'sketching').at);
+    expect(asked.estimatedDelivery).toEqual(deliveryWindow({ kind: 'custom', size: '50x70', sketchRevisions: 1 }, sketchingSince, 'sketching'));
+    expect(first.estimatedDelivery).toEqual(deliveryWindow({ kind: 'custom', size: '50x70' }, sketchingSince, 'sketching'));
+    expect(asked.estimatedDelivery.earliest > first.estimatedDelivery.earliest && asked.estimatedDelivery.latest > first.estimatedDelivery.latest).toBe(true);
+    await addPhoto(code, 'sketch', await jpeg(70, 50));
+    const again = (await lookupOf(code)).body.order;
+    expect(again.sketchStatus).toBe('pending');
+    expect(again.estimatedDelivery).toEqual(asked.estimatedDelivery);
+    expect(again.events.at(-1)).toMatchObject({ sketchStatus: 'pending', actor: 'staff', photo: { kind: 'sketch' } });
+    expect(asked.events.at(-1)).toMatchObject({ sketchStatus: 'changes_requested', actor: 'customer' });
   });
 });

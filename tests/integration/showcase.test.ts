@@ -61,6 +61,8 @@ async function finishedOrder(options: { consent: boolean; kind?: 'reproduction' 
     customer: galleryCustomer,
     ...(options.kind === 'custom' ? { style: 'vangogh' } : {}),
   });
+  // A photo shows work, which only a paid order has.
+  await changeStatus(code, { status: 'paid' });
   const finished = await addPhoto(code, 'finished', await jpeg(1200, 900));
   return { code, finishedId: finished.body.id as string };
 }
@@ -86,6 +88,7 @@ describe('staff show a finished photo in the gallery', () => {
 
     // A HEIC the website cannot draw would be a broken image in the gallery.
     const heic = await newOrder('reproduction', { showcaseConsent: true, customer: galleryCustomer });
+    await changeStatus(heic, { status: 'paid' });
     const heicPhoto = await addPhoto(heic, 'finished', photos.heic, 'image/heic');
     expectError(await mark(heic, heicPhoto.body.id, true), 409, 'invalid_transition');
 

@@ -21,7 +21,7 @@ describe('POST /v1/admin/orders/{code}/status', () => {
       const order = await lookup(code);
       expect(order.status).toBe(status);
       const last = order.events.at(-1)!;
-      expect(last).toEqual({ status, note: `Now ${status}`, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null });
+      expect(last).toEqual({ status, note: `Now ${status}`, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null, actor: 'staff' });
       expect(Date.parse(last.at)).toBeGreaterThanOrEqual(before - 1000);
     }
     const order = await lookup(code);
@@ -97,11 +97,49 @@ describe('POST /v1/admin/orders/{code}/status', () => {
     expect((await lookup(code)).sketchStatus).toBe('pending');
     await changeStatus(code, { status: 'sketching', sketchStatus: 'changes_requested', note: 'Customer wants a warmer sky' });
     expect((await lookup(code)).sketchStatus).toBe('changes_requested');
-    expectError(await changeStatus(code, { status: 'painting', sketchStatus: 'approved' }), 400, 'invalid_input');
+    // Only an approval goes with painting; anything else with a status but sketching is invalid input.
+    expectError(await changeStatus(code, { status: 'painting', sketchStatus: 'changes_requested' }), 400, 'invalid_input');
+    expectError(await changeStatus(code, { status: 'cancelled', sketchStatus: 'approved' }), 400, 'invalid_input');
+    await changeStatus(code, { status: 'sketching', sketchStatus: 'approved', note: 'Approved on the phone' });
     await changeStatus(code, { status: 'painting' });
     const order = await lookup(code);
     expect(order.sketchStatus).toBe('approved');
-    expect(order.events.map((e) => e.status)).toEqual(['pending', 'sketching', 'sketching', 'painting']);
+    expect(order.events.map((e) => [e.status, e.sketchStatus, e.actor])).toEqual([
+      ['pending', null, 'customer'],
+      ['sketching', null, 'staff'],
+      ['sketching', 'changes_requested', 'staff'],
+      ['sketching', 'approved', 'staff'],
+      ['painting', null, 'staff'],
+    ]);
+  });
+
+  test("painting never starts over a request for changes: refused, nothing written, unless the same change records the approval, which the customer sees as the studio's", async () => {
+    const code = await newOrder('custom', { uploadId: await uploadedPhoto() });
+    await changeStatus(code, { status: 'paid' });
+    await changeStatus(code, { status: 'sketching', sketchStatus: 'changes_requested', note: 'Warmer sky, by phone' });
+    const before = await lookup(code);
+    for (const status of ['painting', 'drying', 'shipped', 'delivered'] as const) {
+      const refused = await changeStatus(code, { status, note: 'Going ahead', ...(status === 'shipped' ? { trackingNumber: 'JD0146000062' } : {}) });
+      expectError(refused, 409, 'invalid_transition');
+      expect(refused.body.error.message).toContain('asked for changes');
+    }
+    expect(await lookup(code)).toEqual(before);
+    // The customer agreed by phone: the move records it, as the studio's.
+    const moved = await changeStatus(code, { status: 'painting', sketchStatus: 'approved', note: 'Agreed on the phone' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await lookup(code);
+    expect(after.sketchStatus).toBe('approved');
+    expect(after.events.at(-1)).toMatchObject({ status: 'painting', sketchStatus: 'approved', actor: 'staff', note: 'Agreed on the phone' });
+    expect(after.events.filter((e) => e.actor === 'customer' && e.sketchStatus)).toEqual([]);
+  });
+
+  test('a sketch still waiting counts as approved once painting starts, without an approval event claiming anyone clicked', async () => {
+    const code = await newOrder('custom', { uploadId: await uploadedPhoto() });
+    await changeStatus(code, { status: 'sketching' });
+    expect((await changeStatus(code, { status: 'painting' })).status).toBe(200);
+    const order = await lookup(code);
+    expect(order.sketchStatus).toBe('approved');
+    expect(order.events.filter((e) => e.sketchStatus === 'approved')).toEqual([]);
   });
 
   test('a custom order that skips sketching is approved; a reproduction has no sketch status and refuses one', async () => {

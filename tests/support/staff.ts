@@ -30,7 +30,7 @@ export async function lookup(code: string, email = customer.email) {
     status: string;
     trackingNumber: string | null;
     sketchStatus: string | null;
-    events: { status: string; note: string | null; at: string }[];
+    events: { status: string; note: string | null; at: string; sketchStatus: string | null; actor: string }[];
   };
 }
 

@@ -29,6 +29,20 @@ describe('delivery estimates', () => {
     expect(deliveryTable.sketchDays).toBe(3);
   });
 
+  test('each change asked to the sketch is a sketch more: three working days later per request, until painting starts', () => {
+    const first = deliveryWindow({ kind: 'custom', size: '50x70' }, monday, 'sketching')!;
+    const revised = deliveryWindow({ kind: 'custom', size: '50x70', sketchRevisions: 1 }, monday, 'sketching')!;
+    const twice = deliveryWindow({ kind: 'custom', size: '50x70', sketchRevisions: 2 }, monday, 'sketching')!;
+    // The first sketch by Thu 26 Nov; a second by Tue 1 Dec, a third by Fri 4 Dec: each moves the door by 3 working days.
+    expect(first).toEqual({ earliest: '2026-12-18', latest: '2026-12-24' });
+    expect(revised).toEqual({ earliest: '2026-12-23', latest: '2026-12-29' });
+    expect(twice).toEqual({ earliest: '2026-12-28', latest: '2027-01-01' });
+    // Once painting has started the sketch is behind it.
+    expect(deliveryWindow({ kind: 'custom', size: '50x70', sketchRevisions: 2 }, monday, 'painting')).toEqual(
+      deliveryWindow({ kind: 'custom', size: '50x70' }, monday, 'painting'),
+    );
+  });
+
   test('the order page moves the range as the order moves, and has none once delivered or cancelled', () => {
     const painting = deliveryWindow({ kind: 'custom', size: '30x40' }, monday, 'painting')!;
     const drying = deliveryWindow({ kind: 'custom', size: '30x40' }, monday, 'drying')!;

@@ -15,6 +15,7 @@ import { OrderPhoto } from './order-photo';
 import { PaymentPanel, saysSomethingAboutMoney } from './payment-panel';
 import { OrderTimeline } from './order-timeline';
 import { SketchDecision, sketchAwaitingDecision } from './sketch-decision';
+import { sketchState } from './sketch-state';
 import css from './order-status.module.css';
 
 /** A country code in the visitor's language (`DE` → `Deutschland`), or the code when the browser has no name for it. */
@@ -148,9 +149,7 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
                 </div>
                 <div>
                   <dt>{t('sketch')}</dt>
-                  <dd data-testid="sketch-fact">
-                    {t(`sketchStatus.${order.sketchStatus === 'pending' && !order.photos.some((p) => p.kind === 'sketch') ? 'drawing' : (order.sketchStatus ?? 'notYet')}`)}
-                  </dd>
+                  <dd data-testid="sketch-fact">{t(`sketchStatus.${sketchState(order)}`)}</dd>
                 </div>
               </>
             ) : null}

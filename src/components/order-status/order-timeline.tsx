@@ -3,6 +3,7 @@ import { formatDateTime } from '@/lib/format';
 import type { OrderView } from '@/shared/order-schema';
 import { chainIndex, statusChain, type OrderStatus } from '@/shared/orders';
 import { OrderPhoto } from './order-photo';
+import { sketchState } from './sketch-state';
 import css from './order-status.module.css';
 
 type StepState = 'done' | 'current' | 'upcoming';
@@ -22,7 +23,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
   const reachedIndex = cancelled ? Math.max(0, ...order.events.map((e) => chainIndex(e.status)).filter((i) => i >= 0)) : chainIndex(order.status);
 
   const eventsOf = (s: OrderStatus) => order.events.filter((e) => e.status === s);
-  const sketchShown = order.photos.some((p) => p.kind === 'sketch');
+  const sketch = sketchState(order);
   const stateOf = (i: number): StepState => {
     if (i < reachedIndex || (i === reachedIndex && (cancelled || order.status === 'delivered'))) return 'done';
     if (i === reachedIndex) return 'current';
@@ -55,8 +56,10 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               </p>
               <span className="visually-hidden">{t(`state.${state}`)}</span>
               {state !== 'done' ? <p className={css.stepText}>{status(`${step}.description`)}</p> : null}
-              {step === 'sketching' && order.sketchStatus && state !== 'upcoming' ? (
-                <p className={css.stepExtra}>{t(`sketch.${order.sketchStatus === 'pending' && !sketchShown ? 'drawing' : order.sketchStatus}`)}</p>
+              {step === 'sketching' && sketch !== 'notYet' && state !== 'upcoming' ? (
+                <p className={css.stepExtra} data-testid="timeline-sketch">
+                  {t(`sketch.${sketch}`)}
+                </p>
               ) : null}
               {step === 'shipped' && order.trackingNumber && state !== 'upcoming' ? (
                 <p className={css.stepExtra}>
@@ -78,7 +81,10 @@ export function OrderTimeline({ order }: { order: OrderView }) {
                           <span className={css.noteKind}>{t(`photoKinds.${e.photo.kind}`)}</span>
                         </div>
                       ) : null}
-                      {e.sketchStatus && e.sketchStatus !== 'pending' ? <p className={css.noteKind}>{t(`decided.${e.sketchStatus}`)}</p> : null}
+                      {e.sketchStatus && e.sketchStatus !== 'pending' ? (
+                        // The customer's own click, or the studio's record of an answer given another way.
+                        <p className={css.noteKind}>{t(`${e.actor === 'customer' ? 'decided' : 'recorded'}.${e.sketchStatus}`)}</p>
+                      ) : null}
                       {e.note ? <blockquote className={css.note}>{e.note}</blockquote> : null}
                       {notes.length > 1 || e.at !== events[0]?.at ? (
                         <time className={css.noteDate} dateTime={e.at}>

@@ -63,8 +63,8 @@ export function studioPhotoRoute(deps: () => UploadDeps = configuredUploadDeps):
       summary: "Add a sketch, progress or finished photo to an order's timeline (staff)",
       description:
         `The body is the photo's raw bytes, with the upload rules (at most ${MAX_UPLOAD_BYTES} bytes; Content-Type agreeing with the leading bytes). ` +
-        "It records an event in the order's current status with the note. A sketch on a custom order in sketching asks the customer to decide " +
-        '(sketchStatus pending) and e-mails them.',
+        "It records an event in the order's current status with the note. A sketch, only on a custom order in sketching, asks the customer to " +
+        'decide (sketchStatus pending) and e-mails them; progress and finished photos go on any order that is neither pending nor cancelled.',
       tags: ['staff'],
       parameters: [
         { in: 'path', name: 'code', required: true, schema: { type: 'string', maxLength: 20 } },
@@ -80,6 +80,7 @@ export function studioPhotoRoute(deps: () => UploadDeps = configuredUploadDeps):
         '400': { description: 'Invalid kind or note, an empty body, or a sketch on a reproduction' },
         '401': { description: 'Missing or wrong staff token' },
         '404': { description: 'No order has this code' },
+        '409': { description: 'A sketch on an order not in sketching, or any photo on a pending or cancelled order (invalid_transition)' },
         '413': { description: 'Larger than 20 MB' },
         '415': { description: 'Not a JPEG, PNG, WebP or HEIC/HEIF image, or not the type its Content-Type names' },
       },

@@ -2,13 +2,13 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
-import { DomainError, invalidInput, notFound } from '@/server/errors';
+import { DomainError, invalidInput, invalidTransition, notFound } from '@/server/errors';
 import type { PhotoStorage } from '@/server/integrations/storage';
 import { enqueue } from '@/server/jobs/outbox';
 import { UploadId } from '@/server/uploads/schema';
 import { receivePhoto, type IncomingPhoto, type UploadDeps } from '@/server/uploads/service';
 import type { OrderPhotoView } from '@/shared/order-schema';
-import { normalizeOrderCode, type PhotoKind, type StudioPhotoKind } from '@/shared/orders';
+import { normalizeOrderCode, studioPhotoKindsAt, type OrderKind, type OrderStatus, type PhotoKind, type StudioPhotoKind } from '@/shared/orders';
 import { lockOrder } from './lock';
 
 /**
@@ -94,27 +94,41 @@ export interface StudioPhoto {
 const notOnReproductions = () =>
   invalidInput('A reproduction has no sketch to show: add progress or finished photos to it.', [{ path: 'kind', message: 'sketch only on custom orders' }]);
 
+/** Why the studio may not add this photo at the order's step (`studioPhotoKindsAt`), or null when it may. */
+function photoOutOfStep(photo: StudioPhotoKind, order: { kind: OrderKind; status: OrderStatus }): DomainError | null {
+  if (studioPhotoKindsAt(order.kind, order.status).includes(photo)) return null;
+  if (photo === 'sketch') {
+    return invalidTransition(`A sketch is shown while the order is in sketching, and this one is ${order.status}: move it to sketching first, or add a progress photo.`);
+  }
+  return invalidTransition(`The order is ${order.status}: there is no work on it to show yet.`);
+}
+
 /**
  * Adds a studio photo to an order (`POST /v1/admin/orders/{code}/photos`). The order is checked
  * before a byte is read (an unknown order or a sketch on a reproduction costs no upload), then the
  * photo is received like a customer's, and under the order's row lock it joins the order with an
- * event in the order's current status. A sketch on a custom order in `sketching` asks the customer
- * again (`sketchStatus` back to `pending`) and e-mails them. Either all of it is kept or none.
+ * event in the order's current status. A sketch, only on a custom order in `sketching`, asks the
+ * customer again (`sketchStatus` back to `pending`) and e-mails them. Either all of it is kept or none.
  */
 export async function addStudioPhoto(db: Db, deps: UploadDeps, photo: StudioPhoto, incoming: IncomingPhoto): Promise<OrderPhotoView> {
   const code = normalizeOrderCode(photo.code);
-  const known = await db.order.findUnique({ where: { code }, select: { kind: true } });
+  const known = await db.order.findUnique({ where: { code }, select: { kind: true, status: true } });
   const refuse = async (error: DomainError) => {
     await incoming.body?.cancel().catch(() => undefined);
     return error;
   };
   if (!known) throw await refuse(notFound('No order has this code.'));
   if (photo.kind === 'sketch' && known.kind !== 'custom') throw await refuse(notOnReproductions());
+  const early = photoOutOfStep(photo.kind, known);
+  if (early) throw await refuse(early);
 
   return receivePhoto(db, deps, incoming, async (tx, upload) => {
     const order = await lockOrder(tx, code);
     if (!order) throw notFound('No order has this code.');
-    const asksCustomer = photo.kind === 'sketch' && order.kind === 'custom' && order.status === 'sketching';
+    // The order may have moved on while the photo arrived.
+    const late = photoOutOfStep(photo.kind, order);
+    if (late) throw late;
+    const asksCustomer = photo.kind === 'sketch';
     const row = await tx.orderPhoto.create({ data: { uploadId: upload.uploadId, orderId: order.id, kind: photo.kind } });
     await tx.orderEvent.create({
       data: {

@@ -200,7 +200,7 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
   const order = await db.order.findUnique({
     where: { code: normalizeOrderCode(typedCode) },
     include: {
-      events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true, sketchStatus: true, photo: photoFields } },
+      events: { orderBy: { id: 'asc' }, select: { status: true, note: true, at: true, sketchStatus: true, actor: true, photo: photoFields } },
       photos: { orderBy: [{ createdAt: 'asc' }, { uploadId: 'asc' }], ...photoFields },
       checkout: { select: { code: true } },
       ...paymentIncludes,
@@ -212,6 +212,8 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
   const url = (id: string) => settings.photos.url(order.code, id, now);
   // The estimate counts from when the order reached its current step; a pending order as if paid today.
   const reached = order.status === 'pending' ? now : (order.events.find((e) => e.status === order.status)?.at ?? now);
+  // Each request for changes is one sketch more, which moves the estimate by the sketch's days.
+  const sketchRevisions = order.events.filter((e) => e.sketchStatus === 'changes_requested').length;
   return {
     code: order.code,
     kind: order.kind,
@@ -236,7 +238,7 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     trackingNumber: order.trackingNumber,
     sketchStatus: order.sketchStatus,
     checkout: order.checkout?.code ?? null,
-    estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as OrderView['size'] }, reached, order.status),
+    estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as OrderView['size'], sketchRevisions }, reached, order.status),
     payment: {
       state: money.state,
       paid: money.paid,
@@ -254,6 +256,7 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
       at: event.at.toISOString(),
       photo: event.photo ? photoView(event.photo, url) : null,
       sketchStatus: event.sketchStatus,
+      actor: event.actor,
     })),
   };
 }

@@ -25,10 +25,12 @@ export interface Change {
 }
 
 /**
- * What a change does to an order, by the rules of decisions.md "Orders": the moves of the shared
- * status chain (`moveRefusal`, src/shared/orders.ts), the same status records a note; tracking
- * numbers only with shipped/delivered; sketch status only on custom orders, set by staff at
- * `sketching`, and approved once painting starts.
+ * What a change does to an order, by the rules of decisions.md "Orders" and "The sketch loop never
+ * misstates": the moves of the shared status chain (`moveRefusal`, src/shared/orders.ts), the same
+ * status records a note; tracking numbers only with shipped/delivered; sketch status only on custom
+ * orders, set by staff at `sketching`, or `approved` with the move that starts painting (a customer's
+ * yes given by phone). Painting never starts over the customer's request for changes unless the
+ * same change records their approval; a sketch still pending counts as approved once painting starts.
  */
 export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus' | 'disputed'>, change: Change) {
   const { status: from } = order;
@@ -42,16 +44,24 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
   if (change.sketchStatus !== undefined && order.kind !== 'custom') {
     throw invalidInput('Only custom paintings have a sketch to approve.', [{ path: 'sketchStatus', message: 'only for custom orders' }]);
   }
-  if (change.sketchStatus !== undefined && to !== 'sketching') {
-    throw invalidInput('sketchStatus is set together with status sketching.', [{ path: 'sketchStatus', message: 'only with status sketching' }]);
+  const painting = to !== 'cancelled' && chainIndex(to) >= chainIndex(paintingStarts);
+  if (change.sketchStatus !== undefined && to !== 'sketching' && !(painting && change.sketchStatus === 'approved')) {
+    throw invalidInput('sketchStatus is set together with status sketching, or as approved with the move to painting or later.', [
+      { path: 'sketchStatus', message: 'only with status sketching, or approved with painting or later' },
+    ]);
   }
   const refusal = moveRefusal(from, to);
   if (refusal) throw invalidTransition(refusal);
+  if (order.kind === 'custom' && painting && order.sketchStatus === 'changes_requested' && change.sketchStatus !== 'approved') {
+    throw invalidTransition(
+      'The customer asked for changes to the sketch: show them a new sketch, or record their approval (sketchStatus approved) with this move if they gave it another way.',
+    );
+  }
 
   let sketchStatus = order.sketchStatus;
   if (order.kind === 'custom') {
     if (to === 'sketching') sketchStatus = change.sketchStatus ?? (from === 'sketching' ? order.sketchStatus : 'pending');
-    else if (to !== 'cancelled' && chainIndex(to) >= chainIndex(paintingStarts)) sketchStatus = 'approved';
+    else if (painting) sketchStatus = 'approved';
   }
   return { status: to, sketchStatus, changed: to !== from, mail: to !== from ? mailOnStatus[to] : undefined };
 }
@@ -77,8 +87,9 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Change
       note: change.note ?? null,
       actor,
       at: new Date(),
-      // A decision staff record (given by phone, say) shows on the timelines like the customer's own;
-      // a sketch waits for the customer only once a sketch photo is shown (photos.ts).
+      // A decision staff record (given by phone, say) is on the timelines as the studio's record (the
+      // event's actor), never as the customer's click; a sketch waits for the customer only once a
+      // sketch photo is shown (photos.ts).
       sketchStatus: change.sketchStatus && change.sketchStatus !== 'pending' && change.sketchStatus !== order.sketchStatus ? change.sketchStatus : null,
     },
   });

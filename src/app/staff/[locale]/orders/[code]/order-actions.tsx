@@ -60,6 +60,7 @@ export function OrderActions({ locale, order: shown }: Props) {
   const [note, setNote] = useState('');
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const [sketch, setSketch] = useState<Sketch>(order.sketchStatus === 'changes_requested' ? 'changes_requested' : 'approved');
+  const [approvalRecorded, setApprovalRecorded] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
   // What the customer will see from a move that is more than the next step, waiting for a "yes".
   const [confirming, setConfirming] = useState<string[] | null>(null);
@@ -103,12 +104,19 @@ export function OrderActions({ locale, order: shown }: Props) {
   // A decision the customer gave another way (by phone, say) is recorded once the order is in
   // sketching; the sketch itself is asked for by adding a sketch photo.
   const showSketch = order.kind === 'custom' && target === 'sketching' && order.status === 'sketching';
+  // Painting starts from an approved sketch: one still waiting, or sent back for changes, is
+  // approved here only as the studio's record of the customer's yes given another way.
+  const needsApproval =
+    order.kind === 'custom' &&
+    (order.sketchStatus === 'pending' || order.sketchStatus === 'changes_requested') &&
+    target !== 'cancelled' &&
+    chainIndex(target) >= chainIndex(paintingStarts);
   // On shipped or delivered a corrected tracking number is a change of its own, note or not.
   const trackingChanged = showTracking && tracking.trim() !== (order.trackingNumber ?? '') && tracking.trim() !== '';
 
   /**
    * A move the customer should not see by mistake: payment marked by hand, steps skipped (shown to
-   * the customer as done), a sketch nobody approved taken as approved. Each gets one sentence.
+   * the customer as done). Each gets one sentence.
    */
   const warnings = (): string[] => {
     const unrefunded = order.payment.paid - order.payment.refunded;
@@ -120,7 +128,6 @@ export function OrderActions({ locale, order: shown }: Props) {
     if (order.status === 'pending') lines.push(t('confirm.paidByHand'));
     const skipped = statusChain.slice(from + 1, to).filter((s) => s !== 'paid' || order.status !== 'pending');
     if (skipped.length) lines.push(t('confirm.skip', { steps: skipped.map((s) => `“${ts(`status.${s}`)}”`).join(', ') }));
-    if (order.kind === 'custom' && order.sketchStatus !== 'approved' && to >= chainIndex(paintingStarts) && from < chainIndex(paintingStarts)) lines.push(t('confirm.sketch'));
     return lines;
   };
 
@@ -137,7 +144,7 @@ export function OrderActions({ locale, order: shown }: Props) {
       status: target,
       note: note.trim() || undefined,
       trackingNumber: showTracking ? tracking.trim() || undefined : undefined,
-      sketchStatus: showSketch ? sketch : undefined,
+      sketchStatus: showSketch ? sketch : needsApproval ? 'approved' : undefined,
     });
   };
 
@@ -175,6 +182,21 @@ export function OrderActions({ locale, order: shown }: Props) {
             </select>
           </div>
         )}
+        {needsApproval && (
+          <div className={styles.check}>
+            <input
+              id={`${id}-approval`}
+              type="checkbox"
+              checked={approvalRecorded}
+              onChange={(e) => setApprovalRecorded(e.target.checked)}
+              aria-describedby={`${id}-approval-hint`}
+            />
+            <label htmlFor={`${id}-approval`}>{t('recordApproval.label')}</label>
+            <p id={`${id}-approval-hint`} className={styles.hint}>
+              {t(`recordApproval.${order.sketchStatus === 'changes_requested' ? 'changes' : 'pending'}`)}
+            </p>
+          </div>
+        )}
         {showTracking && (
           <div className={styles.field}>
             <label htmlFor={`${id}-tracking`}>{t('tracking')}</label>
@@ -209,7 +231,9 @@ export function OrderActions({ locale, order: shown }: Props) {
           <button
             type="submit"
             className={target === 'cancelled' ? styles.dangerButton : styles.primaryButton}
-            disabled={change.isPending || (noteOnly && !note.trim() && !trackingChanged && !(showSketch && sketch !== order.sketchStatus))}
+            disabled={
+              change.isPending || (needsApproval && !approvalRecorded) || (noteOnly && !note.trim() && !trackingChanged && !(showSketch && sketch !== order.sketchStatus))
+            }
           >
             {change.isPending ? t('saving') : noteOnly ? (trackingChanged && !note.trim() ? t('saveTracking') : t('addNote')) : t('move', { status: ts(`status.${target}`) })}
           </button>

@@ -6,7 +6,7 @@ import { DomainError } from '@/server/errors';
 import { orderForStaff, type OrderForStaff } from '@/server/orders/board';
 import { canvasOf } from '@/shared/canvas';
 import type { Locale } from '@/shared/locales';
-import { normalizeOrderCode } from '@/shared/orders';
+import { normalizeOrderCode, studioPhotoKindsAt } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../../../_lib/auth';
 import { count, dateTime, money } from '../../../_lib/format';
 import { configuredPayments } from '@/server/integrations/stripe';
@@ -230,7 +230,11 @@ export default async function OrderPage({ params }: Props) {
                 ))}
               </ul>
             )}
-            <PhotoDrop code={order.code} kind={order.kind} status={order.status} />
+            {studioPhotoKindsAt(order.kind, order.status).length ? (
+              <PhotoDrop code={order.code} kind={order.kind} status={order.status} />
+            ) : (
+              <p className={styles.hint}>{t(`photos.${order.status === 'cancelled' ? 'noneCancelled' : 'noneYet'}`)}</p>
+            )}
           </section>
 
           <section className={styles.panel} aria-labelledby="customer-title">

@@ -4,14 +4,14 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { photoAccept, photoProblem, photoTypeOf } from '@/components/custom/upload';
-import type { OrderKind, OrderStatus, StudioPhotoKind } from '@/shared/orders';
+import { studioPhotoKindsAt, type OrderKind, type OrderStatus, type StudioPhotoKind } from '@/shared/orders';
 import styles from '../../staff.module.css';
 
 type Outcome = { kind: 'saved' | 'error'; text: string } | null;
 
 /** The kind a photo most likely is at this step, so the usual case needs no choice. */
 function likelyKind(kind: OrderKind, status: OrderStatus): StudioPhotoKind {
-  if (kind === 'custom' && (status === 'paid' || status === 'sketching')) return 'sketch';
+  if (kind === 'custom' && status === 'sketching') return 'sketch';
   if (status === 'drying' || status === 'shipped' || status === 'delivered') return 'finished';
   return 'progress';
 }
@@ -26,7 +26,7 @@ export function PhotoDrop({ code, kind: orderKind, status }: { code: string; kin
   const router = useRouter();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const kinds: StudioPhotoKind[] = orderKind === 'custom' ? ['sketch', 'progress', 'finished'] : ['progress', 'finished'];
+  const kinds = studioPhotoKindsAt(orderKind, status);
   const [kind, setKind] = useState<StudioPhotoKind>(() => likelyKind(orderKind, status));
   // The order moved on (the page was read again): what it most likely is now changes with it
   // (adjusted while rendering, as React advises for state that follows a prop).
@@ -69,14 +69,27 @@ export function PhotoDrop({ code, kind: orderKind, status }: { code: string; kin
     xhr.addEventListener('load', () => {
       setProgress(null);
       if (xhr.status === 201) {
-        setOutcome({ kind: 'saved', text: t(kind === 'sketch' && orderKind === 'custom' && status === 'sketching' ? 'savedSketch' : 'saved') });
+        setOutcome({ kind: 'saved', text: t(kind === 'sketch' ? 'savedSketch' : 'saved') });
         setFile(null);
         setNote('');
         if (input.current) input.current.value = '';
         router.refresh();
       } else {
-        const text = xhr.status === 401 ? 'signedOut' : xhr.status === 413 ? 'tooLarge' : xhr.status === 415 ? 'wrongType' : xhr.status === 400 ? 'invalid' : 'failed';
+        const text =
+          xhr.status === 401
+            ? 'signedOut'
+            : xhr.status === 413
+              ? 'tooLarge'
+              : xhr.status === 415
+                ? 'wrongType'
+                : xhr.status === 400
+                  ? 'invalid'
+                  : xhr.status === 409
+                    ? 'movedOn'
+                    : 'failed';
         setOutcome({ kind: 'error', text: t(`errors.${text}`) });
+        // The order moved on since the page was read: show it as it is now, with the kinds it takes.
+        if (xhr.status === 409) router.refresh();
       }
     });
     xhr.addEventListener('error', () => {
@@ -118,7 +131,7 @@ export function PhotoDrop({ code, kind: orderKind, status }: { code: string; kin
             </option>
           ))}
         </select>
-        {kind === 'sketch' && status === 'sketching' ? <p className={styles.hint}>{t('sketchHint')}</p> : null}
+        {kind === 'sketch' ? <p className={styles.hint}>{t('sketchHint')}</p> : null}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-note`}>{t('note')}</label>
