@@ -90,14 +90,38 @@ test('the artwork page keeps the price and the order button in reach, and says "
   await expect(bar).toContainText('120 × 90 cm'); // a landscape painting, a landscape canvas
   await expect(bar).toContainText((await price.textContent())!);
 
-  // Its button submits the same form: nothing filled in yet, so it goes to the first field to fill.
+  // Its button leads through the form, never submitting it empty: first to the sizes and finishes
+  // (the shopper came from the top of the page), then to the first field to fill, with no error shown.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.reload();
+  await bar.getByRole('button', { name: 'Order' }).click();
+  await expect(page.getByTestId('size-90x120')).toBeInViewport();
+  await expect(page.getByLabel('Full name')).not.toBeFocused();
   await bar.getByRole('button', { name: 'Order' }).click();
   await expect(page.getByLabel('Full name')).toBeFocused();
+  await expect(page.getByLabel('Full name')).toBeInViewport();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please check the highlighted fields.' })).toHaveCount(0);
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+  // Once the shopper has begun, it submits the same form, which names what is missing.
+  await page.getByLabel('Full name').fill('Ada Lovelace');
+  await bar.getByRole('button', { name: 'Order' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please check the highlighted fields.' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeFocused();
 
   // With the form's own button on screen, the bar steps aside: one order button at a time.
   await page.getByRole('button', { name: /^Order and pay/ }).scrollIntoViewIfNeeded();
   await expect(bar).toBeHidden();
+});
+
+test("the order form starts with the country of the page's language", async ({ page }) => {
+  for (const [locale, country] of [
+    ['en', 'US'],
+    ['de', 'DE'],
+    ['ja', 'JP'],
+  ] as const) {
+    await page.goto(`/${locale}/artworks/the-starry-night`);
+    await expect(page.locator('select[name="country"]')).toHaveValue(country);
+  }
 });
 
 test('the custom painting page keeps its total in reach; ordering without a photo goes to the photo', async ({ page }) => {
@@ -105,8 +129,12 @@ test('the custom painting page keeps its total in reach; ordering without a phot
   const bar = page.getByTestId('order-bar');
   await expect(bar).toBeVisible();
   await expect(bar).toContainText((await page.getByTestId('custom-total').textContent())!);
-  await bar.getByRole('button', { name: 'Order' }).click();
-  await expect(page.getByText('Please add a photo first: it is what we paint from.')).toBeVisible();
+  // Without a photo the bar goes back to the photo, however often it is pressed, and says nothing is wrong yet.
+  for (let press = 0; press < 2; press++) {
+    await bar.getByRole('button', { name: 'Order' }).click();
+    await expect(page.locator('section[aria-labelledby$="-photo-title"] h2')).toBeInViewport();
+  }
+  await expect(page.getByText('Please add a photo first: it is what we paint from.')).toHaveCount(0);
 });
 
 test('every card of the grid has its heart', async ({ page }) => {

@@ -273,6 +273,8 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
       </aside>
       <OrderBar
         formId={`${ID}-form`}
+        choices={photoSection}
+        choicesComplete={Boolean(photo)}
         checkout={orderButton}
         price={price}
         summary={`${formatSize(canvas.widthCm, canvas.heightCm, locale)} · ${t(`summary.frames.${frame}`)}`}

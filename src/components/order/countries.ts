@@ -19,3 +19,11 @@ export function countryOptions(locale: string): { code: string; name: string }[]
   const collator = new Intl.Collator(locale);
   return countryCodes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
 }
+
+/**
+ * The country an order form starts with on a page in `locale`: where most shoppers reading that
+ * language live (English pages, in a shop that prices in dollars, the United States). A shopper
+ * elsewhere changes it; nobody scrolls through 250 names to find the usual one.
+ */
+const usualCountry: Record<string, string> = { en: 'US', de: 'DE', fr: 'FR', es: 'ES', it: 'IT', ja: 'JP', vi: 'VN' };
+export const countryForLocale = (locale: string): string => usualCountry[locale] ?? '';

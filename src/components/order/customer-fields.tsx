@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/field';
-import { countryOptions } from './countries';
+import { countryForLocale, countryOptions } from './countries';
 import { customerFields, customerInput, customerProblems, emptyCustomer, type CustomerDraft, type CustomerField, type CustomerProblems } from './customer';
 import styles from './order.module.css';
 
@@ -84,7 +84,8 @@ export function CustomerFields({ value, onChange, errors, onBlur, idPrefix = 'or
  * (but a new one never appears mid-typing).
  */
 export function useCustomerForm(initial: CustomerDraft = emptyCustomer) {
-  const [value, setValue] = useState<CustomerDraft>(initial);
+  const locale = useLocale();
+  const [value, setValue] = useState<CustomerDraft>(() => (initial.country ? initial : { ...initial, country: countryForLocale(locale) }));
   const [errors, setErrors] = useState<CustomerProblems>({});
   const touched = useRef(new Set<CustomerField>());
 

@@ -70,6 +70,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
   const [showcase, setShowcase] = useState(false);
   const price = cents == null ? '—' : formatUsd(cents, locale);
   const orderButton = useRef<HTMLButtonElement>(null);
+  const choices = useRef<HTMLDivElement>(null);
 
   const focusFirst = (problems: CustomerProblems, notesProblem: boolean) => {
     const field = customerFields.find((f) => problems[f]);
@@ -122,7 +123,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
 
   return (
     <div className={styles.order}>
-      <div className={styles.orderPicker}>
+      <div className={styles.orderPicker} ref={choices}>
         <SizeFramePicker
           size={size}
           frame={frame}
@@ -200,6 +201,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
       </form>
       <OrderBar
         formId={`${ID}-form`}
+        choices={choices}
         checkout={orderButton}
         price={price}
         summary={`${formatSize(canvas.widthCm, canvas.heightCm, locale)} · ${t(`frames.${frame}.name`)}`}
