@@ -140,7 +140,7 @@ export const OrderView = z
     notes: z.string().nullable(),
     delivery: z
       .object({ name: z.string(), street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() })
-      .describe('Where it goes, partly masked (street and postal code) so a forwarded lookup does not give the whole address away'),
+      .describe('Where it goes, in full: the lookup already proves the e-mail, and the customer must be able to check the address they typed'),
     estimatedDelivery: DeliveryWindowView.nullable().describe('When it should arrive, from where the order is now (null once delivered or cancelled)'),
     payment: PaymentView,
     photos: z.array(OrderPhotoView).describe("The order's photos, oldest first: the customer's own, then the studio's"),

@@ -203,12 +203,12 @@ describe('GET /v1/orders/{code}', () => {
           style: null,
           subjects: null,
           notes: null,
-          delivery: { name: 'Ada Lovelace', street: '12 S• J•••• S•••••', postalCode: 'SW••••••', city: 'London', country: 'GB' },
+          delivery: { name: 'Ada Lovelace', street: '12 St James Square', postalCode: 'SW1Y 4JH', city: 'London', country: 'GB' },
           estimatedDelivery: { earliest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), latest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
           // The test server has no payment provider and no instructions: the studio e-mails how to pay.
           payment: { state: 'unpaid', paid: 0, refunded: 0, disputed: false, online: false, instructions: null, refunds: [] },
           photos: [],
-          events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null }],
+          events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null, actor: 'customer' }],
         },
       });
     }

@@ -57,7 +57,7 @@ describe('checkout with Stripe configured', () => {
       expect(order).toMatchObject({ status: 'pending' });
       expect(await db().paymentSession.count({ where: { orderId: order.id } })).toBe(0);
       expect(await db().outboxEvent.count({ where: { name: 'shop/order.received', payload: { path: ['code'], equals: answer.body.code } } })).toBe(1);
-      expect((await lookup(answer.body.code)).events).toEqual([{ status: 'pending', note: null, at: expect.any(String), photo: null, sketchStatus: null }]);
+      expect((await lookup(answer.body.code)).events).toEqual([{ status: 'pending', note: null, at: expect.any(String), photo: null, sketchStatus: null, actor: 'customer' }]);
     } finally {
       stripe.control.failWith = 0;
     }

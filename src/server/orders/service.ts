@@ -175,11 +175,6 @@ async function describeAndCheck(db: Db, input: CreateOrder): Promise<Omit<Checke
   };
 }
 
-/** `12 St James Square` → `12 S• J•••• S•••••`: enough to recognise one's own address, not to learn someone else's. */
-export const maskWords = (text: string) => text.replace(/\p{L}+/gu, (word) => word[0] + '•'.repeat(word.length - 1));
-/** `SW1Y 4JH` → `SW••••••`. */
-export const maskTail = (text: string, keep: number) => text.slice(0, keep) + '•'.repeat(Math.max(0, text.length - keep));
-
 /** Whether a typed e-mail is the order's: trimmed, any letter case. */
 export const sameEmail = (stored: string, typed: string) => stored.trim().toLowerCase() === typed.trim().toLowerCase();
 
@@ -228,8 +223,8 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     notes: order.notes,
     delivery: {
       name: order.customerName,
-      street: maskWords(order.address),
-      postalCode: maskTail(order.postalCode, 2),
+      street: order.address,
+      postalCode: order.postalCode,
       city: order.city,
       country: order.country,
     },
