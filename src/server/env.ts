@@ -1,4 +1,5 @@
 import 'server-only';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { GOOGLE_ISSUER_DEFAULT } from '@/page-cache/page-policy.mjs';
 import { parseTrustProxy, type TrustProxy } from '@/server/http/identity';
@@ -57,9 +58,32 @@ const envSchema = z
     /** Another address for Stripe's API (a local stand-in in tests); unset: Stripe's own. */
     STRIPE_API_BASE: optionalUrl,
     /**
-     * How to pay without a payment provider (a bank transfer, say), as plain text; `\n` starts a new
-     * line. Shown with the order code as the payment reference on the confirmation, the order page
-     * and the order-received e-mail. Unset, with no STRIPE_SECRET_KEY: the studio e-mails how to pay.
+     * The studio's bank account for transfers (docs/shop.md "Payment"): with BANK_ACCOUNT_HOLDER and
+     * BANK_IBAN set, pending orders may be paid by bank transfer (beside Stripe when a key is set too),
+     * each value shown with a copy button in the customer's language, with the amount, the order code
+     * as the reference and the day an unpaid order is cancelled. The IBAN's check digits and the BIC's
+     * form are checked at start (ibantools), so a typo cannot send money astray.
+     */
+    BANK_ACCOUNT_HOLDER: shopLine(140),
+    BANK_IBAN: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => electronicFormatIBAN(v) ?? v)
+        .refine((v) => isValidIBAN(v), 'must be a valid IBAN (its check digits do not match)')
+        .optional(),
+    ),
+    BANK_BIC: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+        .refine((v) => isValidBIC(v), 'must be a BIC of 8 or 11 letters and digits')
+        .optional(),
+    ),
+    BANK_NAME: shopLine(140),
+    /**
+     * A note on paying (plain text; `\n` starts a new line), shown beside the bank details, or alone
+     * as the way to pay when neither Stripe nor a bank account is set. Unset with neither: the studio
+     * e-mails how to pay.
      */
     PAYMENT_INSTRUCTIONS: optionalText.transform((v) => v?.replace(/\\n/g, '\n')),
     /** Where customer photos are kept: `disk` (DATA_DIR/uploads, private) or an S3-compatible bucket. */
@@ -232,6 +256,15 @@ const envSchema = z
         message: "must be set to the studio's real address when SHOP_LEGAL_NAME and SHOP_ADDRESS are set (the contact page and imprint show it)",
       });
     }
+    if (Boolean(e.BANK_ACCOUNT_HOLDER) !== Boolean(e.BANK_IBAN)) {
+      const missing = e.BANK_IBAN ? 'BANK_ACCOUNT_HOLDER' : 'BANK_IBAN';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `must be set together with ${missing === 'BANK_IBAN' ? 'BANK_ACCOUNT_HOLDER' : 'BANK_IBAN'} (a transfer needs both)`,
+      });
+    }
+    if ((e.BANK_BIC || e.BANK_NAME) && !e.BANK_IBAN) ctx.addIssue({ code: 'custom', path: ['BANK_IBAN'], message: 'must be set when BANK_BIC or BANK_NAME is' });
     if (e.UPLOAD_STORAGE === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'must be set when UPLOAD_STORAGE=s3' });
     if (e.UNPAID_CANCEL_DAYS <= e.UNPAID_REMIND_DAYS) {
       ctx.addIssue({

@@ -103,7 +103,15 @@ export const PaymentView = z
     instructions: z
       .string()
       .nullable()
-      .describe('While the order is pending and there is no online payment: how to pay (a bank transfer, say), with the order code as the reference'),
+      .describe("While the order is pending and unpaid: the studio's note on paying, beside the bank account or, with neither that nor online payment, how to pay"),
+    bankTransfer: z
+      .object({ accountHolder: z.string(), iban: z.string().describe('Electronic form, no spaces'), bic: z.string().nullable(), bankName: z.string().nullable() })
+      .nullable()
+      .describe(
+        "While the order is pending and unpaid, when the studio takes bank transfers: the account to pay into, with the order's code (its basket's, in a basket) as the reference",
+      )
+      .meta({ id: 'BankTransfer' }),
+    payBy: z.iso.date().nullable().describe('While the order is pending and unpaid: the last day to pay it (YYYY-MM-DD, UTC); the shop cancels it unpaid after that'),
     refunds: z.array(RefundSeen).describe('What was refunded and when, oldest first'),
   })
   .meta({ id: 'Payment' });

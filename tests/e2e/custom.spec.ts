@@ -152,7 +152,7 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   await expect(page.getByText('Your photo, painted by hand')).toBeVisible();
   // The total, in the summary and as the amount to transfer.
   await expect(page.getByRole('complementary').getByText('$767')).toBeVisible();
-  await expect(page.getByTestId('payment-amount')).toHaveText('$767');
+  await expect(page.getByTestId('transfer-amount')).toHaveText('$767');
   // Landscape on the form, landscape on the order page and for the studio.
   await expect(page.getByTestId('order-size')).toHaveText('90 × 60 cm · landscape');
   await screenshotAt(page, 'custom-order-placed', 1280);

@@ -65,7 +65,7 @@ test('order lookup: a wrong e-mail finds nothing, a lower-case code and the righ
   await expect(page.getByRole('link', { name: 'The Starry Night' })).toBeVisible();
   // 50 × 70 framed: 19900 + 14900, in the summary and as the amount to transfer.
   await expect(page.getByRole('complementary').getByText('$348')).toBeVisible();
-  await expect(page.getByTestId('payment-amount')).toHaveText('$348');
+  await expect(page.getByTestId('transfer-amount')).toHaveText('$348');
 });
 
 test('the order page follows the studio: timeline with dates, notes and the tracking number', async ({ page, request }) => {
@@ -116,8 +116,8 @@ test('the order page in Japanese formats dates and prices for the locale', async
   await expect(page.getByText('お支払い待ち')).toBeVisible();
   await expect(page.getByText(/\d{4}年\d{1,2}月\d{1,2}日/).first()).toBeVisible();
   await expect(page.getByRole('complementary').getByText('$348')).toBeVisible();
-  await expect(page.getByTestId('payment-panel')).toContainText('お振込金額：');
-  await expect(page.getByTestId('payment-amount')).toHaveText('$348');
+  await expect(page.getByTestId('transfer-details')).toContainText('金額');
+  await expect(page.getByTestId('transfer-amount')).toHaveText('$348');
   await screenshotAt(page, 'order-awaiting-payment-ja', 390);
   await screenshotAt(page, 'order-awaiting-payment-ja', 1440);
 });

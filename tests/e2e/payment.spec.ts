@@ -36,7 +36,12 @@ test('Japanese: the custom painting page gives its delivery estimate, sketch inc
   await expect(page.getByRole('button', { name: '注文を確定する（お支払い義務が発生します）' })).toBeVisible();
 });
 
-test('without a payment provider, the order page says how to pay by transfer: the amount, and the order code as reference', async ({ page, request }) => {
+test('without a payment provider, the order page gives the bank account, the amount, the reference and the last day, each ready to copy', async ({
+  page,
+  request,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = `muenter.${stamp()}@example.de`;
   const answer = await request.post('/v1/orders', {
     data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled', locale: 'de', customer: customer(email) },
@@ -45,14 +50,42 @@ test('without a payment provider, the order page says how to pay by transfer: th
   expect(checkoutUrl).toBeNull();
   await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
   await page.goto(`/de/orders/${code}?placed=1`);
-  await expect(page.getByTestId('payment-panel')).toContainText('So bezahlen Sie:');
-  await expect(page.getByTestId('payment-instructions')).toHaveText('Bank transfer to Atelier Prints (example)\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX');
-  // What a bank form asks: the amount (30 × 40 cm rolled) and the reference.
-  await expect(page.getByTestId('payment-panel')).toContainText('Zu überweisender Betrag:');
-  await expect(page.getByTestId('payment-amount')).toHaveText(/^129\s\$$/);
-  await expect(page.getByTestId('payment-panel')).toContainText(`Verwendungszweck: ${code}`);
+  const panel = page.getByTestId('payment-panel');
+  await expect(panel).toContainText('Bitte überweisen Sie auf dieses Konto.');
+  // What a bank form asks, in its order: the account, the amount (30 × 40 cm rolled) and the reference.
+  await expect(page.getByTestId('transfer-details').locator('dt')).toHaveText(['Kontoinhaber', 'IBAN', 'BIC', 'Bank', 'Betrag', 'Verwendungszweck']);
+  await expect(page.getByTestId('transfer-accountHolder')).toHaveText('Atelier Prints (example)');
+  await expect(page.getByTestId('transfer-iban')).toHaveText('DE89 3704 0044 0532 0130 00');
+  await expect(page.getByTestId('transfer-amount')).toHaveText(/^129\s\$$/);
+  await expect(page.getByTestId('transfer-reference')).toHaveText(code);
+  await expect(page.getByTestId('payment-instructions')).toHaveText('Transfers from outside the euro area: please pay the bank charges.');
+  // The day the terms cancel it unpaid: 14 days after the order.
+  await expect(page.getByTestId('pay-by')).toContainText(
+    new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.now() + 14 * 86_400_000)),
+  );
+  // Each value copies as a form takes it: the IBAN without spaces, the amount as a number.
+  await page.getByRole('button', { name: 'Kopieren IBAN' }).click();
+  await expect(page.getByRole('button', { name: 'Kopiert IBAN' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DE89370400440532013000');
+  await page.getByRole('button', { name: 'Kopieren Betrag' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('129.00');
+  await page.getByRole('button', { name: 'Kopieren Verwendungszweck' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   await expect(page.getByTestId('order-estimate')).toContainText('2026');
-  await shoot(page, 'payment-instructions-de');
+  await shoot(page, 'payment-transfer-de');
+});
+
+test('Japanese: the bank details read as a Japanese customer expects, at phone and desktop widths', async ({ page, request }) => {
+  const email = `hokusai.${stamp()}@example.jp`;
+  const answer = await request.post('/v1/orders', {
+    data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '50x70', frame: 'stretched', locale: 'ja', customer: { ...customer(email), country: 'JP' } },
+  });
+  const { code } = (await answer.json()) as { code: string };
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
+  await page.goto(`/ja/orders/${code}`);
+  await expect(page.getByTestId('transfer-details').locator('dt')).toHaveText(['口座名義', 'IBAN', 'BIC（SWIFTコード）', '銀行名', '金額', '参照番号']);
+  await expect(page.getByTestId('pay-by')).toContainText('までにお支払いください');
+  await shoot(page, 'payment-transfer-ja');
 });
 
 test.describe('on the shop that takes payment online', () => {
@@ -89,7 +122,17 @@ test.describe('on the shop that takes payment online', () => {
       .toBe('paid');
     const lookup = (await (await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`)).json()) as { order: { events: { status: string }[]; payment: unknown } };
     expect(lookup.order.events.filter((e) => e.status === 'paid')).toHaveLength(1);
-    expect(lookup.order.payment).toEqual({ state: 'paid', paid: 34800, refunded: 0, disputed: false, online: false, instructions: null, refunds: [] });
+    expect(lookup.order.payment).toEqual({
+      state: 'paid',
+      paid: 34800,
+      refunded: 0,
+      disputed: false,
+      online: false,
+      instructions: null,
+      bankTransfer: null,
+      payBy: null,
+      refunds: [],
+    });
     await page.reload();
     await expect(page.getByTestId('payment-panel')).toHaveCount(0);
   });

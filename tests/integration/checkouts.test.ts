@@ -8,6 +8,7 @@ import { identityHeaders } from '@/server/http/identity';
 import type { Mail, Mailer } from '@/server/integrations/mailer';
 import { priceOf } from '@/shared/prices';
 import { custom, customer as ada, reproduction } from '../support/orders';
+import { paying } from '../support/payment';
 import { rest } from '../support/rest';
 import { expectError, STAFF } from '../support/staff';
 import { deliver, startStripeServer, type StripeStandIn } from '../support/stripe';
@@ -234,7 +235,7 @@ describe('the basket’s e-mail', () => {
       db: db(),
       mailer,
       baseUrl: 'https://prints.example',
-      payment: { online: false, instructions: 'IBAN DE00 0000 0000 0000 0000 00' },
+      payment: paying({ online: false, instructions: 'IBAN DE00 0000 0000 0000 0000 00' }),
     });
     expect(answer).toBe('sent');
     expect(sent).toHaveLength(1);

@@ -206,7 +206,17 @@ describe('GET /v1/orders/{code}', () => {
           delivery: { name: 'Ada Lovelace', street: '12 St James Square', postalCode: 'SW1Y 4JH', city: 'London', country: 'GB' },
           estimatedDelivery: { earliest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), latest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
           // The test server has no payment provider and no instructions: the studio e-mails how to pay.
-          payment: { state: 'unpaid', paid: 0, refunded: 0, disputed: false, online: false, instructions: null, refunds: [] },
+          payment: {
+            state: 'unpaid',
+            paid: 0,
+            refunded: 0,
+            disputed: false,
+            online: false,
+            instructions: null,
+            bankTransfer: null,
+            payBy: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+            refunds: [],
+          },
           photos: [],
           events: [{ status: 'pending', note: null, at: expect.stringMatching(/Z$/), photo: null, sketchStatus: null, actor: 'customer' }],
         },

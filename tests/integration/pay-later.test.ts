@@ -3,7 +3,10 @@ import { createContext } from '@/server/api/context';
 import { handleRest } from '@/server/api/rest';
 import { db } from '@/server/db/client';
 import type { PaymentProvider } from '@/server/payments/provider';
+import { PhotoAddresses } from '@/server/orders/photos';
+import { lookupOrder } from '@/server/orders/service';
 import { reproduction } from '../support/orders';
+import { paying } from '../support/payment';
 import { rest } from '../support/rest';
 import { expectError } from '../support/staff';
 import { checkoutEvent, postOrderWithCheckout, signed, startStripeServer } from '../support/stripe';
@@ -90,7 +93,8 @@ describe('how to pay and when it arrives, in the order lookup', () => {
     const lookup = async () => (await rest('GET', `/orders/${body.code}`, { query: { email } })).body.order;
     const pending = await lookup();
     // Tests run with no STRIPE_SECRET_KEY and no PAYMENT_INSTRUCTIONS: the studio e-mails how to pay.
-    expect(pending.payment).toEqual({ state: 'unpaid', paid: 0, refunded: 0, disputed: false, online: false, instructions: null, refunds: [] });
+    const payBy = new Date((await db().order.findUniqueOrThrow({ where: { code: body.code } })).createdAt.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
+    expect(pending.payment).toEqual({ state: 'unpaid', paid: 0, refunded: 0, disputed: false, online: false, instructions: null, bankTransfer: null, payBy, refunds: [] });
     expect(pending.estimatedDelivery).toEqual({ earliest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), latest: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
     expect(pending.estimatedDelivery.earliest < pending.estimatedDelivery.latest).toBe(true);
 
@@ -99,10 +103,31 @@ describe('how to pay and when it arrives, in the order lookup', () => {
     await db().order.update({ where: { id: order.id }, data: { status: 'shipped', paidCents: order.totalCents } });
     await db().orderEvent.create({ data: { orderId: order.id, status: 'shipped', actor: 'staff', at: new Date(Date.now() - 7 * 86_400_000) } });
     const shipped = await lookup();
-    expect(shipped.payment).toEqual({ state: 'paid', paid: order.totalCents, refunded: 0, disputed: false, online: false, instructions: null, refunds: [] });
+    expect(shipped.payment).toEqual({
+      state: 'paid',
+      paid: order.totalCents,
+      refunded: 0,
+      disputed: false,
+      online: false,
+      instructions: null,
+      bankTransfer: null,
+      payBy: null,
+      refunds: [],
+    });
     expect(shipped.estimatedDelivery.latest < pending.estimatedDelivery.earliest).toBe(true);
     await db().order.update({ where: { id: order.id }, data: { status: 'delivered' } });
     expect((await lookup()).estimatedDelivery).toBeNull();
+  });
+
+  test("with the studio's bank account set, a pending order gives it with the last day to pay, beside card payment too; a paid one does not", async () => {
+    const bankTransfer = { accountHolder: 'Atelier Prints GmbH', iban: 'DE89370400440532013000', bic: null, bankName: null };
+    const { body } = await rest('POST', '/orders', { json: reproduction({ customer }) });
+    const settings = { photos: new PhotoAddresses('test'), payment: paying({ online: true, bankTransfer, instructions: 'Charges are yours.' }) };
+    const pending = await lookupOrder(db(), body.code, email, settings);
+    expect(pending.payment).toMatchObject({ online: true, bankTransfer, instructions: 'Charges are yours.', payBy: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
+    const order = await db().order.findUniqueOrThrow({ where: { code: body.code } });
+    await db().order.update({ where: { id: order.id }, data: { status: 'paid', paidCents: order.totalCents } });
+    expect((await lookupOrder(db(), body.code, email, settings)).payment).toMatchObject({ online: false, bankTransfer: null, instructions: null, payBy: null });
   });
 
   test('GET /v1/pricing gives the delivery table next to the prices, and says shipping is included', async () => {

@@ -15,6 +15,7 @@ import { receivePhoto } from '@/server/uploads/service';
 import { CreateOrder } from '@/shared/order-schema';
 import { ownDatabase } from '../support/database';
 import { customer } from '../support/staff';
+import { paying } from '../support/payment';
 
 /**
  * decisions.md "Images and retention", with the clock moved forward instead of waiting. On a
@@ -94,7 +95,7 @@ describe('photo retention', () => {
     // Without consent, the finished photo goes too.
     expect(await db.orderPhoto.count({ where: { order: { code: other.code } } })).toBe(0);
 
-    const lookup = await lookupOrder(db, order.code, customer.email, { photos: new PhotoAddresses('test'), payment: { online: false, instructions: null } });
+    const lookup = await lookupOrder(db, order.code, customer.email, { photos: new PhotoAddresses('test'), payment: paying({ online: false, instructions: null }) });
     expect(lookup.photos.map((p) => p.kind)).toEqual(['finished']);
     expect(lookup.events.at(-1)).toMatchObject({
       status: 'delivered',

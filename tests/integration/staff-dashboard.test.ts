@@ -12,6 +12,7 @@ import { CreateOrder } from '@/shared/order-schema';
 import { orderStatuses, statusChain } from '@/shared/orders';
 import { ownDatabase } from '../support/database';
 import { reproduction } from '../support/orders';
+import { paying } from '../support/payment';
 import { photos, uploadedPhoto } from '../support/photos';
 import { newOrder } from '../support/staff';
 
@@ -380,7 +381,7 @@ describe('the orders board', () => {
 
     const shipped = await changeOrderFromDashboard(own.db, { code, version: 2, status: 'shipped', trackingNumber: '1Z999', note: 'On its way', locale: 'en' });
     expect(shipped).toMatchObject({ status: 'shipped', trackingNumber: '1Z999', version: 3, moves: ['delivered'] });
-    const lookup = await lookupOrder(own.db, code, 'ada10@example.com', { photos: new PhotoAddresses('test'), payment: { online: false, instructions: null } });
+    const lookup = await lookupOrder(own.db, code, 'ada10@example.com', { photos: new PhotoAddresses('test'), payment: paying({ online: false, instructions: null }) });
     expect(lookup.events.map((e) => [e.status, e.note])).toEqual([
       ['pending', null],
       ['paid', 'Bank transfer arrived'],

@@ -126,6 +126,22 @@ describe('configuration', () => {
     expect(parseEnv({ NODE_ENV: 'development', DATABASE_URL }).NEXTAUTH_SECRET).toBeUndefined();
   });
 
+  test('the bank account: an IBAN whose check digits hold, kept without spaces; a BIC of 8 or 11; holder and IBAN together', () => {
+    expect(parseEnv({ BANK_ACCOUNT_HOLDER: 'Atelier Prints GmbH', BANK_IBAN: 'de89 3704 0044 0532 0130 00', BANK_BIC: 'cobadeff xxx' })).toMatchObject({
+      BANK_ACCOUNT_HOLDER: 'Atelier Prints GmbH',
+      BANK_IBAN: 'DE89370400440532013000',
+      BANK_BIC: 'COBADEFFXXX',
+    });
+    // One digit wrong: money would go astray, so the shop does not start.
+    expect(() => parseEnv({ BANK_ACCOUNT_HOLDER: 'Atelier Prints GmbH', BANK_IBAN: 'DE89 3704 0044 0532 0130 01' })).toThrow(
+      /^Configuration error: BANK_IBAN must be a valid IBAN/,
+    );
+    expect(() => parseEnv({ BANK_ACCOUNT_HOLDER: 'Atelier Prints GmbH', BANK_IBAN: 'DE89370400440532013000', BANK_BIC: 'COBA' })).toThrow(/^Configuration error: BANK_BIC/);
+    expect(() => parseEnv({ BANK_IBAN: 'DE89370400440532013000' })).toThrow(/^Configuration error: BANK_ACCOUNT_HOLDER must be set together with BANK_IBAN/);
+    expect(() => parseEnv({ BANK_ACCOUNT_HOLDER: 'Atelier Prints GmbH' })).toThrow(/^Configuration error: BANK_IBAN must be set together with BANK_ACCOUNT_HOLDER/);
+    expect(() => parseEnv({ BANK_NAME: 'Commerzbank' })).toThrow(/^Configuration error: BANK_IBAN must be set when BANK_BIC or BANK_NAME is/);
+  });
+
   test('UNPAID_REMIND_DAYS and UNPAID_CANCEL_DAYS: 7 and 14 days, the cancellation after the reminder', () => {
     expect(parseEnv({})).toMatchObject({ UNPAID_REMIND_DAYS: 7, UNPAID_CANCEL_DAYS: 14 });
     expect(parseEnv({ UNPAID_REMIND_DAYS: '3', UNPAID_CANCEL_DAYS: '10' })).toMatchObject({ UNPAID_REMIND_DAYS: 3, UNPAID_CANCEL_DAYS: 10 });

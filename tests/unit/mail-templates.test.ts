@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { renderOrderMail, type MailOrder, type OrderMailKind } from '@/server/orders/mail';
 import { catalogLocales } from '@/shared/locales';
+import { paying } from '../support/payment';
 
 const kinds: OrderMailKind[] = ['received', 'paid', 'shipped', 'delivered', 'sketch'];
 /** Mails are written in every catalog language (`vi` reads English). */
@@ -46,10 +47,7 @@ describe('order e-mail templates', () => {
     const refund = renderOrderMail('refunded', order({ locale: 'de', refundedCents: 5000 }), 'https://x');
     expect(refund.subject).toBe('Erstattung für Bestellung 7HK2M9QX0A');
     expect(refund.text).toMatch(/Erstattet: 50,00\s\$/);
-    const reminder = renderOrderMail('reminder', order({ locale: 'ja', payBy: new Date('2026-12-15T10:00:00Z') }), 'https://x', {
-      online: false,
-      instructions: 'IBAN DE00 1234',
-    });
+    const reminder = renderOrderMail('reminder', order({ locale: 'ja', payBy: new Date('2026-12-15T10:00:00Z') }), 'https://x', paying({ instructions: 'IBAN DE00 1234' }));
     expect(reminder.subject).toBe('ご注文 7HK2M9QX0A のお支払いをお待ちしています');
     expect(reminder.text).toContain('お支払い期限: 2026年12月15日');
     expect(reminder.text).toContain('IBAN DE00 1234');
@@ -123,16 +121,29 @@ describe('order e-mail templates', () => {
 
   test('how to pay: the instructions with the amount and the code as reference, the order page when online, else the studio writes', () => {
     const instructions = 'Bank transfer to Atelier Prints\nIBAN DE00 0000 0000 0000 0000 00';
-    const byTransfer = renderOrderMail('received', order(), 'https://shop.example', { online: false, instructions });
+    const byTransfer = renderOrderMail('received', order(), 'https://shop.example', paying({ online: false, instructions }));
     expect(byTransfer.text).toContain(instructions);
     expect(byTransfer.text).toContain('Please transfer $348.00 and use your order code 7HK2M9QX0A as the payment reference.');
-    const inGerman = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', { online: false, instructions });
+    const inGerman = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', paying({ online: false, instructions }));
     expect(inGerman.text).toMatch(/Bitte überweisen Sie 348,00\s\$ und geben Sie Ihren Bestellcode 7HK2M9QX0A als Verwendungszweck an\./);
     expect(byTransfer.html).toContain('IBAN DE00 0000 0000 0000 0000 00');
-    const online = renderOrderMail('received', order({ locale: 'ja' }), 'https://shop.example', { online: true, instructions: null });
+    const online = renderOrderMail('received', order({ locale: 'ja' }), 'https://shop.example', paying({ online: true, instructions: null }));
     expect(online.text).toContain('ご注文ページからいつでもお支払いいただけます');
-    const neither = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', { online: false, instructions: null });
+    const neither = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', paying({ online: false, instructions: null }));
     expect(neither.text).toContain('Das Atelier schreibt Ihnen in Kürze, wie Sie bezahlen können.');
-    expect(renderOrderMail('shipped', order(), 'https://shop.example', { online: false, instructions }).text).not.toContain('IBAN');
+    expect(renderOrderMail('shipped', order(), 'https://shop.example', paying({ online: false, instructions })).text).not.toContain('IBAN');
+  });
+
+  test("the studio's bank account, line by line with the reference; beside card payment, as the other way", () => {
+    const bankTransfer = { accountHolder: 'Atelier Prints GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', bankName: null };
+    const transfer = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', paying({ bankTransfer, instructions: 'Spesen trägt der Auftraggeber.' }));
+    expect(transfer.text).toContain('Bitte überweisen Sie auf dieses Konto:\nKontoinhaber: Atelier Prints GmbH\nIBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\n');
+    expect(transfer.text).toContain('Spesen trägt der Auftraggeber.');
+    expect(transfer.text).toMatch(/Bestellcode 7HK2M9QX0A als Verwendungszweck/);
+    expect(transfer.text).not.toContain('Bank:');
+    const both = renderOrderMail('received', order(), 'https://shop.example', paying({ online: true, bankTransfer }));
+    expect(both.text).toContain('you can pay at any time from your order page');
+    expect(both.text).toContain('Or pay by bank transfer to:\nAccount holder: Atelier Prints GmbH\nIBAN: DE89 3704 0044 0532 0130 00');
+    expect(both.html).toContain('IBAN: DE89 3704 0044 0532 0130 00');
   });
 });

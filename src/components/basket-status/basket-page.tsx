@@ -5,6 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { foldOrderCode } from '@/components/order-status/order-code';
 import { rememberEmail, rememberedEmail } from '@/components/order-status/remembered-email';
 import css from '@/components/order-status/order-status.module.css';
+import { TransferDetails } from '@/components/order-status/transfer-details';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Link } from '@/i18n/navigation';
@@ -175,6 +176,22 @@ function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: 
               {tp('failed')}
             </p>
           ) : null}
+          {payment.bankTransfer ? (
+            <>
+              <p>{tp('transfer.or')}</p>
+              <TransferDetails bank={payment.bankTransfer} cents={due} reference={basket.code} />
+            </>
+          ) : null}
+        </>
+      ) : payment.bankTransfer ? (
+        <>
+          <p>{tp('transfer.lead')}</p>
+          <TransferDetails bank={payment.bankTransfer} cents={due} reference={basket.code} />
+          {payment.instructions ? (
+            <p className={css.instructions} data-testid="payment-instructions">
+              {payment.instructions}
+            </p>
+          ) : null}
         </>
       ) : payment.instructions ? (
         <>
@@ -192,6 +209,11 @@ function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: 
       ) : (
         <p>{tp('byEmail')}</p>
       )}
+      {payment.payBy ? (
+        <p className={css.payBy} data-testid="pay-by">
+          {tp('payBy', { date: formatDate(payment.payBy, locale) })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { OrderView } from '@/shared/order-schema';
 import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
+import { TransferDetails } from './transfer-details';
 
 /** Whether the order page has anything to say about money: how to pay, a payment on its way, a dispute, refunds. */
 export const saysSomethingAboutMoney = ({ status, payment }: OrderView) =>
@@ -63,10 +64,11 @@ export function PaymentPanel({ order, email }: { order: OrderView; email: string
 }
 
 /**
- * A pending order says how to pay it: "Pay now" when the shop takes payment online (a fresh
- * Checkout session, however long ago the order was placed), the studio's instructions with the
- * amount and the order code as the reference (all a bank form asks; an order of a basket sends to
- * the basket's page, whose code is the reference), or the studio's word that it will write.
+ * A pending order says how to pay it, as the shop is configured: "Pay now" when it takes payment
+ * online (a fresh Checkout session, however long ago the order was placed), its bank account with
+ * the amount and the order code as the reference, each ready to copy (beside "Pay now" when it
+ * takes both), the studio's own instructions, or the studio's word that it will write. An order of
+ * a basket sends to the basket's page, whose code is the reference. It ends with the last day to pay.
  */
 function HowToPay({ order, email }: { order: OrderView; email: string }) {
   const t = useTranslations('Orders.order.payment');
@@ -94,11 +96,27 @@ function HowToPay({ order, email }: { order: OrderView; email: string }) {
               {t('failed')}
             </p>
           ) : null}
+          {payment.bankTransfer && !order.checkout ? (
+            <>
+              <p>{t('transfer.or')}</p>
+              <TransferDetails bank={payment.bankTransfer} cents={order.total} reference={order.code} />
+            </>
+          ) : null}
         </>
       ) : order.checkout ? (
         <p>
           <Link href={pagePath.basket(order.checkout)}>{tb('payWithBasket')}</Link>
         </p>
+      ) : payment.bankTransfer ? (
+        <>
+          <p>{t('transfer.lead')}</p>
+          <TransferDetails bank={payment.bankTransfer} cents={order.total} reference={order.code} />
+          {payment.instructions ? (
+            <p className={css.instructions} data-testid="payment-instructions">
+              {payment.instructions}
+            </p>
+          ) : null}
+        </>
       ) : payment.instructions ? (
         <>
           <p>{t('instructionsLead')}</p>
@@ -115,6 +133,11 @@ function HowToPay({ order, email }: { order: OrderView; email: string }) {
       ) : (
         <p>{t('byEmail')}</p>
       )}
+      {payment.payBy ? (
+        <p className={css.payBy} data-testid="pay-by">
+          {t('payBy', { date: formatDate(payment.payBy, locale) })}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '@/server/db/client';
 import type { Mailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
-import { fill, itemOf, layCustomerMail, mailStrings, moneyIn, windowIn } from '@/server/orders/mail';
+import { fill, itemOf, layCustomerMail, mailStrings, moneyIn, payingLines, windowIn } from '@/server/orders/mail';
 import type { Size } from '@/shared/canvas';
 import { deliveryWindow, latestWindow } from '@/shared/delivery';
 import { textLocale } from '@/shared/locales';
@@ -53,14 +53,7 @@ export async function sendCheckoutMail(
   // The basket arrives when its last work does: the latest of the orders' estimates.
   const arrives = latestWindow(basket.orders.map((order) => deliveryWindow({ kind: order.kind, size: order.size as Size }, order.createdAt)));
   if (arrives) rows.push([t.estimate, windowIn(locale, arrives)]);
-  const payment = settings.payment;
-  const paying = !payment
-    ? []
-    : payment.online
-      ? [t.payment.later]
-      : payment.instructions
-        ? [t.payment.how, payment.instructions, fill(t.basket.reference, { total, code: basket.code })]
-        : [t.payment.byEmail];
+  const paying = payingLines(t, settings.payment, fill(t.basket.reference, { total, code: basket.code }));
   const mail = layCustomerMail({
     locale,
     subject: fill(t.basket.subject, { count: basket.orders.length, code: basket.code }),

@@ -7,7 +7,7 @@ import { canvasOf, type Orientation, type Frame, type Size } from '@/shared/canv
 import { deliveryWindow, type DeliveryWindow } from '@/shared/delivery';
 import { textLocale, type CatalogLocale } from '@/shared/locales';
 import type { OrderKind, Style } from '@/shared/orders';
-import type { PaymentOptions } from '@/shared/payment';
+import { ibanInGroups, type PaymentOptions } from '@/shared/payment';
 import de from '../../../messages/mail/de.json';
 import en from '../../../messages/mail/en.json';
 import es from '../../../messages/mail/es.json';
@@ -48,6 +48,29 @@ type Strings = typeof en;
  * (the type asks for each); `vi` and anything else fall back to English (`textLocale`).
  */
 const templates: Record<CatalogLocale, Strings> = { en, es, fr, de, it, ja };
+
+/**
+ * How to pay, in the order-received mail (an order's or a basket's) and the reminder, as the shop is
+ * configured: online later from the order page, and or else the studio's bank account and note with
+ * the amount and the code as reference (`reference`), the studio's own instructions, or its word that
+ * it will write.
+ */
+export function payingLines(t: Strings, payment: PaymentOptions | undefined, reference: string): string[] {
+  if (!payment) return [];
+  const bank = payment.bankTransfer;
+  const account = bank
+    ? [
+        `${t.payment.fields.accountHolder}: ${bank.accountHolder}`,
+        `${t.payment.fields.iban}: ${ibanInGroups(bank.iban)}`,
+        ...(bank.bic ? [`${t.payment.fields.bic}: ${bank.bic}`] : []),
+        ...(bank.bankName ? [`${t.payment.fields.bankName}: ${bank.bankName}`] : []),
+      ].join('\n')
+    : null;
+  const note = payment.instructions ? [payment.instructions] : [];
+  if (payment.online) return account ? [t.payment.later, t.payment.orTransfer, account, ...note, reference] : [t.payment.later];
+  if (account) return [t.payment.how, t.payment.transfer, account, ...note, reference];
+  return payment.instructions ? [t.payment.how, payment.instructions, reference] : [t.payment.byEmail];
+}
 
 /** A sentence for the customer from the mail strings, in the order's language (English for `vi`). */
 export const customerSentence = (locale: string, key: 'photosDeleted', values: Record<string, string | number>) => fill(templates[textLocale(locale)][key], values);
@@ -194,16 +217,7 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
     ...(kind === 'refunded' && order.refundedCents ? ([[t.refunded, moneyIn(language, order.refundedCents)]] as [string, string][]) : []),
     ...(kind === 'reminder' && order.payBy ? ([[t.payBy, dayIn(language, order.payBy)]] as [string, string][]) : []),
   ];
-  // How to pay, in the order-received mail: online later from the order page, the studio's
-  // instructions with the amount and the code as reference, or the studio's word that it will write.
-  const paying: string[] =
-    !(received || kind === 'reminder') || !payment
-      ? []
-      : payment.online
-        ? [t.payment.later]
-        : payment.instructions
-          ? [t.payment.how, payment.instructions, fill(t.payment.reference, { total, code: order.code })]
-          : [t.payment.byEmail];
+  const paying = received || kind === 'reminder' ? payingLines(t, payment, fill(t.payment.reference, { total, code: order.code })) : [];
   return layCustomerMail({
     locale: order.locale,
     subject: fill(t.subject[kind], { code: order.code }),

@@ -12,10 +12,17 @@ import type { PaymentOptions } from '@/shared/payment';
 import { configuredPhotoAddresses } from './photos';
 import { noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
 
-/** How customers pay with this provider (or none): online, or by the studio's instructions. */
+/** How customers pay with this provider (or none): online, by transfer to the studio's account, both, or by the studio's instructions. */
 export function paymentOptionsFor(payments: PaymentProvider | undefined): PaymentOptions {
+  const settings = env();
   const online = Boolean(payments);
-  return { online, instructions: online ? null : (env().PAYMENT_INSTRUCTIONS ?? null) };
+  const bankTransfer =
+    settings.BANK_ACCOUNT_HOLDER && settings.BANK_IBAN
+      ? { accountHolder: settings.BANK_ACCOUNT_HOLDER, iban: settings.BANK_IBAN, bic: settings.BANK_BIC ?? null, bankName: settings.BANK_NAME ?? null }
+      : null;
+  // The note goes with a transfer, or stands alone; beside card payment only, there is nothing to add.
+  const instructions = online && !bankTransfer ? null : (settings.PAYMENT_INSTRUCTIONS ?? null);
+  return { online, bankTransfer, instructions, unpaid: { remindDays: settings.UNPAID_REMIND_DAYS, cancelDays: settings.UNPAID_CANCEL_DAYS } };
 }
 
 export const configuredPaymentOptions = (): PaymentOptions => paymentOptionsFor(configuredPayments());

@@ -11,7 +11,7 @@ import { orientationOf, type Orientation } from '@/shared/canvas';
 import { deliveryTable, deliveryWindow } from '@/shared/delivery';
 import type { CreateOrder, OrderCreated, OrderView } from '@/shared/order-schema';
 import { normalizeOrderCode } from '@/shared/orders';
-import type { PaymentOptions } from '@/shared/payment';
+import { unpaidPayBy, type PaymentOptions } from '@/shared/payment';
 import { priceOf, prices } from '@/shared/prices';
 import { newOrderCode } from './code';
 import { photoView, type PhotoAddresses } from './photos';
@@ -242,6 +242,8 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
       // A new payment is offered only while nothing is paid or on its way.
       online: pending && money.state === 'unpaid' && settings.payment.online,
       instructions: pending && money.state === 'unpaid' ? settings.payment.instructions : null,
+      bankTransfer: pending && money.state === 'unpaid' ? settings.payment.bankTransfer : null,
+      payBy: pending && money.state === 'unpaid' ? unpaidPayBy(order, settings.payment.unpaid).toISOString().slice(0, 10) : null,
       refunds: money.refunds.map(({ amount, at }) => ({ amount, at })),
     },
     photos: order.photos.map((photo) => photoView(photo, url)),

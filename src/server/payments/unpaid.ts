@@ -6,6 +6,7 @@ import { logger } from '@/server/logger';
 import { moneyEventNote } from '@/server/orders/mail';
 import { lockingTransaction, lockOrder } from '@/server/orders/lock';
 import { applyTransition } from '@/server/orders/status';
+import { unpaidPayBy } from '@/shared/payment';
 
 const DAY_MS = 86_400_000;
 
@@ -55,7 +56,7 @@ export async function closeUnpaidOrders(db: Db, settings: UnpaidSettings): Promi
         await enqueue(tx, 'shop/order.unpaid-cancelled', { orderId: order.id, code });
         return 'cancelled' as const;
       }
-      const payBy = new Date(Math.max(still.createdAt.getTime() + settings.cancelDays * DAY_MS, now.getTime() + (settings.cancelDays - settings.remindDays) * DAY_MS));
+      const payBy = unpaidPayBy({ createdAt: still.createdAt, remindedAt: now }, settings);
       await tx.order.update({ where: { id: order.id }, data: { remindedAt: now } });
       await tx.orderEvent.create({
         data: { orderId: order.id, status: 'pending', actor: 'system', at: now, note: moneyEventNote(order.locale, 'unpaidReminder', { date: payBy }) },

@@ -17,8 +17,14 @@ export const E2E_ADMIN_TOKEN = 'e2e-staff-token-7d41c2a9-5b80e3f61c4a';
  */
 export const E2E_LOG_FILE = path.join(os.tmpdir(), 'art-prints-e2e', 'logs', 'shop.log');
 
-/** How to pay on the end-to-end server, which has no payment provider: a bank transfer. */
-export const E2E_PAYMENT_INSTRUCTIONS = 'Bank transfer to Atelier Prints (example)\\nIBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX';
+/** How to pay on the end-to-end server, which has no payment provider: a bank transfer to this account, with a note. */
+export const E2E_BANK = {
+  BANK_ACCOUNT_HOLDER: 'Atelier Prints (example)',
+  BANK_IBAN: 'DE89 3704 0044 0532 0130 00',
+  BANK_BIC: 'COBADEFFXXX',
+  BANK_NAME: 'Commerzbank',
+  PAYMENT_INSTRUCTIONS: 'Transfers from outside the euro area: please pay the bank charges.',
+};
 
 /** Which server the run tests: `production` (`npm start`, playwright.config.ts) or `dev` (`npm run dev`, playwright.dev.config.ts). */
 export const E2E_SERVER: 'production' | 'dev' = process.env.E2E_SERVER === 'dev' ? 'dev' : 'production';

@@ -5,7 +5,7 @@ import { startShopServer, type ShopServer } from '../../../scripts/lib/shop-serv
 import { e2eGoogleEnv } from '../../support/e2e-oidc';
 import { E2E_PAYING_SHOP_PORT, e2eStripeEnv } from '../../support/e2e-stripe';
 import { E2E_DATA_DIR } from './database';
-import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CHROMIUM, E2E_LOG_FILE, E2E_PAYMENT_INSTRUCTIONS, E2E_PORT } from './env';
+import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CHROMIUM, E2E_BANK, E2E_LOG_FILE, E2E_PORT } from './env';
 
 /**
  * Playwright's global setup: the two shops of the run, started by the one helper
@@ -39,8 +39,8 @@ export default async function startE2eShops(): Promise<() => Promise<void>> {
           // As behind a load balancer: limits.spec.ts speaks as another address through X-Forwarded-For.
           TRUST_PROXY: '1',
           ...e2eGoogleEnv(E2E_BASE_URL),
-          // Without a payment provider, orders say how to pay by bank transfer (payment.spec.ts).
-          PAYMENT_INSTRUCTIONS: E2E_PAYMENT_INSTRUCTIONS,
+          // Without a payment provider, orders are paid by bank transfer to the studio's account (payment.spec.ts).
+          ...E2E_BANK,
         },
       }),
     );
