@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { foldOrderCode } from '@/components/order-status/order-code';
 import { rememberEmail, rememberedEmail } from '@/components/order-status/remembered-email';
 import css from '@/components/order-status/order-status.module.css';
-import { TransferDetails } from '@/components/order-status/transfer-details';
+import { PayBy, PayByTransfer, TransferDetails } from '@/components/order-status/transfer-details';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Link } from '@/i18n/navigation';
@@ -184,15 +184,7 @@ function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: 
           ) : null}
         </>
       ) : payment.bankTransfer ? (
-        <>
-          <p>{tp('transfer.lead')}</p>
-          <TransferDetails bank={payment.bankTransfer} cents={due} reference={basket.code} />
-          {payment.instructions ? (
-            <p className={css.instructions} data-testid="payment-instructions">
-              {payment.instructions}
-            </p>
-          ) : null}
-        </>
+        <PayByTransfer bank={payment.bankTransfer} cents={due} reference={basket.code} note={payment.instructions} />
       ) : payment.instructions ? (
         <>
           <p>{tp('instructionsLead')}</p>
@@ -209,11 +201,7 @@ function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: 
       ) : (
         <p>{tp('byEmail')}</p>
       )}
-      {payment.payBy ? (
-        <p className={css.payBy} data-testid="pay-by">
-          {tp('payBy', { date: formatDate(payment.payBy, locale) })}
-        </p>
-      ) : null}
+      {payment.payBy ? <PayBy date={payment.payBy} /> : null}
     </div>
   );
 }

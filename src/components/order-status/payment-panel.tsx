@@ -9,7 +9,7 @@ import type { OrderView } from '@/shared/order-schema';
 import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
-import { TransferDetails } from './transfer-details';
+import { PayBy, PayByTransfer, TransferDetails } from './transfer-details';
 
 /** Whether the order page has anything to say about money: how to pay, a payment on its way, a dispute, refunds. */
 export const saysSomethingAboutMoney = ({ status, payment }: OrderView) =>
@@ -108,15 +108,7 @@ function HowToPay({ order, email }: { order: OrderView; email: string }) {
           <Link href={pagePath.basket(order.checkout)}>{tb('payWithBasket')}</Link>
         </p>
       ) : payment.bankTransfer ? (
-        <>
-          <p>{t('transfer.lead')}</p>
-          <TransferDetails bank={payment.bankTransfer} cents={order.total} reference={order.code} />
-          {payment.instructions ? (
-            <p className={css.instructions} data-testid="payment-instructions">
-              {payment.instructions}
-            </p>
-          ) : null}
-        </>
+        <PayByTransfer bank={payment.bankTransfer} cents={order.total} reference={order.code} note={payment.instructions} />
       ) : payment.instructions ? (
         <>
           <p>{t('instructionsLead')}</p>
@@ -133,11 +125,7 @@ function HowToPay({ order, email }: { order: OrderView; email: string }) {
       ) : (
         <p>{t('byEmail')}</p>
       )}
-      {payment.payBy ? (
-        <p className={css.payBy} data-testid="pay-by">
-          {t('payBy', { date: formatDate(payment.payBy, locale) })}
-        </p>
-      ) : null}
+      {payment.payBy ? <PayBy date={payment.payBy} /> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { ibanInGroups, type BankAccount } from '@/shared/payment';
 import css from './order-status.module.css';
 
@@ -27,6 +27,36 @@ export function transferLines(bank: BankAccount, cents: number, reference: strin
     { field: 'amount', shown: formatUsd(cents, locale), copied: (cents / 100).toFixed(2) },
     { field: 'reference', shown: reference, copied: reference },
   ];
+}
+
+/**
+ * How to pay by transfer when that is the way (no online payment): the lead, the account with the
+ * amount and reference, and the studio's note. The order and the basket pages both show it.
+ */
+export function PayByTransfer({ bank, cents, reference, note }: { bank: BankAccount; cents: number; reference: string; note: string | null }) {
+  const t = useTranslations('Orders.order.payment.transfer');
+  return (
+    <>
+      <p>{t('lead')}</p>
+      <TransferDetails bank={bank} cents={cents} reference={reference} />
+      {note ? (
+        <p className={css.instructions} data-testid="payment-instructions">
+          {note}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The last day to pay before the shop cancels the order unpaid. */
+export function PayBy({ date }: { date: string }) {
+  const t = useTranslations('Orders.order.payment');
+  const locale = useLocale();
+  return (
+    <p className={css.payBy} data-testid="pay-by">
+      {t('payBy', { date: formatDate(date, locale) })}
+    </p>
+  );
 }
 
 /** The studio's bank account, the amount and the reference (an order's code, or its basket's), each with a copy button. */
