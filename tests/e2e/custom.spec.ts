@@ -68,7 +68,7 @@ test('files that are not a photo, or too large, are refused in the browser befor
   const input = page.locator('input[type="file"]');
 
   // Ordering without a photo points at the photo step.
-  await page.getByRole('button', { name: 'Order and pay' }).click();
+  await page.getByRole('button', { name: 'Order and pay by transfer' }).click();
   await expect(alert(page, 'Please add a photo first')).toBeVisible();
   await expect(input).toBeFocused();
 
@@ -143,7 +143,7 @@ test('a custom order with a real photo: preview, progress, style, subjects, size
   await screenshotAt(page, 'custom-filled', 1280);
   await screenshotAt(page, 'custom-filled', 390);
 
-  await page.getByRole('button', { name: 'Order and pay' }).click();
+  await page.getByRole('button', { name: 'Order and pay by transfer' }).click();
   await expect(page).toHaveURL(/\/en\/orders\/[0-9A-Z]{10}\?placed=1$/);
   const code = new URL(page.url()).pathname.split('/').pop()!;
   await expect(page.getByRole('heading', { level: 1 })).toContainText(code);

@@ -75,6 +75,15 @@ test('without a payment provider, the order page gives the bank account, the amo
   await shoot(page, 'payment-transfer-de');
 });
 
+test('the terms promise the way this shop takes payment: a bank transfer, no card, and the button says so', async ({ page }) => {
+  await page.goto('/en/terms');
+  const payment = page.locator('section#payment');
+  await expect(payment).toContainText('By bank transfer to our account');
+  await expect(payment).not.toContainText('Stripe');
+  await page.goto('/en/artworks/the-starry-night');
+  await expect(page.getByRole('button', { name: /^Order and pay by transfer · / })).toBeVisible();
+});
+
 test('Japanese: the bank details read as a Japanese customer expects, at phone and desktop widths', async ({ page, request }) => {
   const email = `hokusai.${stamp()}@example.jp`;
   const answer = await request.post('/v1/orders', {
@@ -90,6 +99,15 @@ test('Japanese: the bank details read as a Japanese customer expects, at phone a
 
 test.describe('on the shop that takes payment online', () => {
   test.use({ baseURL: E2E_PAYING_SHOP_URL });
+
+  test('the terms promise card payment through Stripe and no bank transfer', async ({ page }) => {
+    await page.goto('/en/terms');
+    const payment = page.locator('section#payment');
+    await expect(payment).toContainText('through our payment provider Stripe');
+    await expect(payment).not.toContainText('bank transfer');
+    await page.goto('/en/artworks/the-starry-night');
+    await expect(page.getByRole('button', { name: /^Order and pay · / })).toBeVisible();
+  });
 
   test('a customer who left the payment page pays later with "Pay now", and the order becomes paid once', async ({ page, request }) => {
     const email = `muenter.${stamp()}@example.de`;

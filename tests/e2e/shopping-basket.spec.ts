@@ -36,8 +36,22 @@ async function lookedAt(page: Page, name: string) {
 const headerCount = (page: Page) => page.locator('[data-basket-count]');
 
 const words = {
-  de: { add: 'In den Warenkorb', photoReceived: 'Foto erhalten: dog-in-a-field.jpg', change: 'Ändern', remove: 'Entfernen', thanks: 'Vielen Dank für Ihre Zahlung' },
-  ja: { add: 'カートに入れる', photoReceived: '写真を受け付けました：dog-in-a-field.jpg', change: '変更', remove: '削除', thanks: 'お支払いありがとうございます' },
+  de: {
+    add: 'In den Warenkorb',
+    photoReceived: 'Foto erhalten: dog-in-a-field.jpg',
+    change: 'Ändern',
+    remove: 'Entfernen',
+    thanks: 'Vielen Dank für Ihre Zahlung',
+    pay: /^2 Werke zahlungspflichtig bestellen · /,
+  },
+  ja: {
+    add: 'カートに入れる',
+    photoReceived: '写真を受け付けました：dog-in-a-field.jpg',
+    change: '変更',
+    remove: '削除',
+    thanks: 'お支払いありがとうございます',
+    pay: /^2点の注文を確定する（お支払い義務が発生します）· /,
+  },
 } as const;
 
 test.describe('on the shop that takes payment online', () => {
@@ -97,7 +111,8 @@ test.describe('on the shop that takes payment online', () => {
       await page.locator('#basket-customer-city').fill('Leipzig');
       await page.locator('#basket-customer-postalCode').fill('04103');
       await page.locator('#basket-customer-country').selectOption('DE');
-      await page.locator('main form button[type="submit"]').click();
+      // The button says the order obliges to pay, as German law asks (§ 312j BGB).
+      await page.getByRole('button', { name: w.pay }).click();
 
       // One Stripe Checkout session for both, then back to the basket's page.
       await expect(page).toHaveURL(/127\.0\.0\.1:3109\/pay\/cs_test_/);

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createTranslator } from 'next-intl';
 import { describe, expect, test } from 'vitest';
+import { paymentTermItems } from '@/components/legal/payment-terms';
 import { legalTags, legalValues } from '@/components/legal/values';
 import { parseEnv } from '@/server/env';
 import { shopIdentity } from '@/server/shop/identity';
 import { shopPages } from '@/server/shop/pages';
 import { taxonKinds } from '@/shared/catalog';
+import { paymentModes } from '@/shared/payment';
 import { locales } from '@/shared/locales';
 import { pagePath, staticPaths } from '@/shared/paths';
 import { keysOf } from '../../scripts/messages';
@@ -84,12 +86,24 @@ describe('the shop information pages', () => {
       expect(all).toContain(identity.name);
       expect(t.markup('privacy.sections.photos.list.i3' as never, values as never)).toContain(String(identity.photoRetentionDays));
       // The terms and the privacy notice promise what the unpaid-orders job and retention do.
-      const unpaid = t.markup('terms.sections.payment.list.i3' as never, values as never);
+      const unpaid = t.markup('terms.sections.payment.list.unpaid' as never, values as never);
       expect(unpaid).toContain(String(identity.unpaidRemindDays));
       expect(unpaid).toContain(String(identity.unpaidCancelDays));
       expect(t.markup('privacy.sections.photos.list.i5' as never, values as never)).toContain('7');
     });
   }
+
+  test.each(locales)('%s: the terms give each way of paying its own item, and only the unpaid rule holds for every shop', (locale) => {
+    const list = ((((messagesOf(locale).Legal as Tree).terms as Tree).sections as Tree).payment as Tree).list as Tree;
+    const used = new Set(paymentModes.flatMap((mode) => paymentTermItems[mode]));
+    expect(Object.keys(list).sort(), locale).toEqual([...used].sort());
+    for (const mode of paymentModes) expect(paymentTermItems[mode], mode).toContain('unpaid');
+    // Only a shop with a payment provider names Stripe or paying online.
+    for (const mode of paymentModes.filter((m) => m !== 'online' && m !== 'both')) {
+      for (const item of paymentTermItems[mode]) expect(list[item], `${locale} ${mode} ${item}`).not.toMatch(/Stripe/);
+    }
+    expect(list.card).toMatch(/Stripe/);
+  });
 
   test('the text under the order buttons links to the terms and the privacy notice in every language', () => {
     for (const locale of locales) {

@@ -137,7 +137,7 @@ export function BasketCheckout({ entries, left, total, cents, arrival, paymentMo
       {left > 0 ? <p className={styles.note}>{t('left', { count: left })}</p> : null}
       {error ? <FormError id={`${ID}-error`}>{error}</FormError> : null}
       <Button type="submit" variant="primary" wide disabled={busy || entries.length === 0}>
-        {busy ? form('submitting') : t('pay', { count: entries.length, price: total })}
+        {busy ? form('submitting') : t('pay', { count: entries.length, price: total, mode: paymentMode })}
       </Button>
       <p className={styles.note}>{form(`paymentNotes.${paymentMode}`)}</p>
       <LegalLinks kind={entries.some((entry) => entry.item.kind === 'custom') ? 'custom' : 'order'} />

@@ -260,7 +260,7 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
             price={price}
             cents={cents}
             total={{ label: t('summary.total'), note: t('summary.totalNote'), testId: 'custom-total' }}
-            submitLabel={t('submit')}
+            submitLabel={t('submit', { mode: paymentMode })}
             error={failed ? { id: `${ID}-failed`, message: t(`errors.${failed}`) } : null}
             paymentMode={paymentMode}
             buttonRef={orderButton}

@@ -33,11 +33,18 @@ interface RouteProps {
 }
 
 /**
- * What `app/[locale]/<page>/page.tsx` exports for an information page: its metadata and the page,
- * whose sections' placeholders `extras` fills (computed per render: the shop's details come from
- * the settings). The file itself keeps `revalidate`, which Next reads from the file's source.
+ * Of a list (`<section>.<list>`), the items that hold for this shop as configured (the ways to pay
+ * in the terms, for example); a list not named shows every item.
  */
-export function informationPage(page: ShopPage, extras: (locale: Locale) => Record<string, ReactNode> = () => ({})) {
+export type ItemsShown = Record<string, readonly string[]>;
+
+/**
+ * What `app/[locale]/<page>/page.tsx` exports for an information page: its metadata and the page,
+ * whose sections' placeholders `extras` fills and whose lists `shown` narrows (both computed per
+ * render: they come from the settings). The file itself keeps `revalidate`, which Next reads from
+ * the file's source.
+ */
+export function informationPage(page: ShopPage, extras: (locale: Locale) => Record<string, ReactNode> = () => ({}), shown: () => ItemsShown = () => ({})) {
   return {
     generateMetadata: async ({ params }: RouteProps): Promise<Metadata> => {
       const { locale } = await params;
@@ -48,7 +55,7 @@ export function informationPage(page: ShopPage, extras: (locale: Locale) => Reco
       const { locale } = await params;
       if (!hasLocale(routing.locales, locale)) notFound();
       setRequestLocale(locale);
-      return <LegalPage page={page} extras={extras(locale)} />;
+      return <LegalPage page={page} extras={extras(locale)} shown={shown()} />;
     },
   };
 }
@@ -74,10 +81,10 @@ const tagRenderers: Record<Exclude<LegalTag, 'mail'>, (chunks: ReactNode) => Rea
 /**
  * One of the shop's information pages: heading and lead, then each section of `Legal.<page>.sections`
  * in the order the messages list them. In a section, `title` is its heading, keys starting with `p`
- * are paragraphs and keys starting with `list` are bulleted lists; `extras` adds a block (the shop's
- * details, the lead-time table) after a section's text.
+ * are paragraphs and keys starting with `list` are bulleted lists (of the items `shown` keeps);
+ * `extras` adds a block (the shop's details, the lead-time table) after a section's text.
  */
-async function LegalPage({ page, extras = {} }: { page: ShopPage; extras?: Record<string, ReactNode> }) {
+async function LegalPage({ page, extras, shown }: { page: ShopPage; extras: Record<string, ReactNode>; shown: ItemsShown }) {
   const [t, common] = await Promise.all([getTranslations('Legal'), getTranslations('Legal.common')]);
   const identity = shopIdentity(env());
   const values = legalValues(identity);
@@ -108,9 +115,11 @@ async function LegalPage({ page, extras = {} }: { page: ShopPage; extras?: Recor
               if (part.startsWith('list') && typeof value === 'object') {
                 return (
                   <ul key={part}>
-                    {Object.keys(value).map((item) => (
-                      <li key={item}>{rich(`${key}.${item}`)}</li>
-                    ))}
+                    {Object.keys(value)
+                      .filter((item) => shown[`${section}.${part}`]?.includes(item) ?? true)
+                      .map((item) => (
+                        <li key={item}>{rich(`${key}.${item}`)}</li>
+                      ))}
                   </ul>
                 );
               }

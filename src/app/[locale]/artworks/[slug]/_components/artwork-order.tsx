@@ -177,7 +177,7 @@ export function ArtworkOrder({ slug, imageSrc, alt, ratio, initialPrices, paymen
             price={price}
             cents={cents}
             total={{ label: t('priceLabel'), note: t('priceNote'), testId: 'order-price' }}
-            submitLabel={t('submit', { price })}
+            submitLabel={t('submit', { price, mode: paymentMode })}
             error={formError ? { id: `${ID}-summary`, message: formError } : null}
             paymentMode={paymentMode}
             buttonRef={orderButton}
