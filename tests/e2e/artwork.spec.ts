@@ -179,7 +179,7 @@ test.describe('the artwork page', () => {
     // Whole (the default): each size draws the canvas with the work in it, and says how much is added.
     for (const size of sizes) {
       await expect(size.locator('[data-fit="whole"]')).toBeVisible();
-      await expect(size).toContainText(/\d+ % of the canvas is extended background/);
+      await expect(size).toContainText(/\d+% of the canvas is extended background/);
     }
     const wall = page.getByTestId('wall-canvas');
     await expect(wall.locator('img')).toHaveCount(2); // the work, over its own colours as the extended background
@@ -189,11 +189,11 @@ test.describe('the artwork page', () => {
     await page.getByTestId('fit-crop').click();
     for (const size of sizes) {
       await expect(size.locator('[data-fit="crop"]')).toBeVisible();
-      await expect(size).toContainText(/\d+ % of the painting is cropped/);
+      await expect(size).toContainText(/\d+% of the painting is cropped/);
     }
     await expect(wall.locator('img')).toHaveCount(1);
     // 70 × 50 against 103 × 50.5: 1 − 1.4 / 2.04 ≈ 31 % either way.
-    await expect(sizes[1]!).toContainText('31 % of the painting is cropped');
+    await expect(sizes[1]!).toContainText('31% of the painting is cropped');
 
     await page.getByLabel('Full name').fill('Grace Hopper');
     await page.getByLabel('E-mail').fill(email);

@@ -50,7 +50,7 @@ test('browse → search in German → artwork → order a reproduction → look 
   const later = await context.browser()!.newContext({ baseURL: new URL(page.url()).origin });
   const lookup = await later.newPage();
   await lookup.goto('/de/orders', { waitUntil: 'networkidle' });
-  await lookup.getByLabel('Bestellcode').fill(code.toLowerCase());
+  await lookup.getByLabel('Bestellnummer').fill(code.toLowerCase());
   await lookup.getByLabel('E-Mail-Adresse').fill(email.toUpperCase());
   await lookup.getByRole('button', { name: 'Bestellung finden' }).click();
   await expect(lookup).toHaveURL(new RegExp(`/de/orders/${code}$`));

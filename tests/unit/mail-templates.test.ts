@@ -125,7 +125,7 @@ describe('order e-mail templates', () => {
     expect(byTransfer.text).toContain(instructions);
     expect(byTransfer.text).toContain('Please transfer $348.00 and use your order code 7HK2M9QX0A as the payment reference.');
     const inGerman = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', paying({ online: false, instructions }));
-    expect(inGerman.text).toMatch(/Bitte überweisen Sie 348,00\s\$ und geben Sie Ihren Bestellcode 7HK2M9QX0A als Verwendungszweck an\./);
+    expect(inGerman.text).toMatch(/Bitte überweisen Sie 348,00\s\$ und geben Sie Ihre Bestellnummer 7HK2M9QX0A als Verwendungszweck an\./);
     expect(byTransfer.html).toContain('IBAN DE00 0000 0000 0000 0000 00');
     const online = renderOrderMail('received', order({ locale: 'ja' }), 'https://shop.example', paying({ online: true, instructions: null }));
     expect(online.text).toContain('ご注文ページからいつでもお支払いいただけます');
@@ -139,7 +139,7 @@ describe('order e-mail templates', () => {
     const transfer = renderOrderMail('received', order({ locale: 'de' }), 'https://shop.example', paying({ bankTransfer, instructions: 'Spesen trägt der Auftraggeber.' }));
     expect(transfer.text).toContain('Bitte überweisen Sie auf dieses Konto:\nKontoinhaber: Atelier Prints GmbH\nIBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\n');
     expect(transfer.text).toContain('Spesen trägt der Auftraggeber.');
-    expect(transfer.text).toMatch(/Bestellcode 7HK2M9QX0A als Verwendungszweck/);
+    expect(transfer.text).toMatch(/Bestellnummer 7HK2M9QX0A als Verwendungszweck/);
     expect(transfer.text).not.toContain('Bank:');
     const both = renderOrderMail('received', order(), 'https://shop.example', paying({ online: true, bankTransfer }));
     expect(both.text).toContain('you can pay at any time from your order page');

@@ -215,7 +215,7 @@ export function PhotoUpload({ onChange, missing = false }: Props) {
               <span className={styles.progressBar} style={{ width: `${percent}%` }} />
             </div>
             <p className={styles.progressText} aria-live="polite">
-              {state.step === 'done' ? <span className={styles.photoDone}>{t('uploaded', { name: state.file.name })}</span> : t('uploading', { percent })}
+              {state.step === 'done' ? <span className={styles.photoDone}>{t('uploaded', { name: state.file.name })}</span> : t('uploading', { percent: percent / 100 })}
             </p>
           </div>
         ) : null}

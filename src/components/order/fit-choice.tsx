@@ -28,7 +28,7 @@ export function FitChoice({ idPrefix, ratio, canvas, imageSrc, value, onChange }
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>{t('legend')}</legend>
-      <p className={styles.fitLead}>{t('lead', { percent: Math.round(proportionGap(ratio, canvas) * 100) })}</p>
+      <p className={styles.fitLead}>{t('lead', { percent: Math.round(proportionGap(ratio, canvas) * 100) / 100 })}</p>
       <div className={styles.fitOptions}>
         {fits.map((fit) => (
           <label key={fit} className={styles.option} data-testid={`fit-${fit}`}>

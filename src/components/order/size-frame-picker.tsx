@@ -61,7 +61,7 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
                 ) : null}
                 <span className={styles.optionName}>{formatSize(widthCm, heightCm, locale)}</span>
                 <span className={styles.optionHint}>{t(`sizeNames.${s}`)}</span>
-                {note != null ? <span className={styles.fitNote}>{t(`fit.note.${fitPreview!.fit}`, { percent: Math.round(note * 100) })}</span> : null}
+                {note != null ? <span className={styles.fitNote}>{t(`fit.note.${fitPreview!.fit}`, { percent: Math.round(note * 100) / 100 })}</span> : null}
                 <span className={styles.optionPrice}>{price(s, frame)}</span>
               </label>
             );
