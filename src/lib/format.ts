@@ -57,6 +57,19 @@ export function formatSize(widthCm: number, heightCm: number, locale: string): s
   return `${n.format(widthCm)}\u00a0×\u00a0${formatCm(heightCm, locale).replace(/ /g, '\u00a0')}`;
 }
 
+/** The pages whose shoppers measure walls in inches (the US, in a shop that prices in dollars). */
+const inchLocales: ReadonlySet<string> = new Set(['en']);
+
+/**
+ * `12 × 16 in`, to the nearest inch, beside a size in centimetres on English pages; null where
+ * shoppers think in centimetres.
+ */
+export function formatSizeInches(widthCm: number, heightCm: number, locale: string): string | null {
+  if (!inchLocales.has(locale)) return null;
+  const inches = (cm: number) => Math.round(cm / 2.54);
+  return `${inches(widthCm)}\u00a0×\u00a0${numberFormat(locale, { style: 'unit', unit: 'inch', maximumFractionDigits: 0 }).format(inches(heightCm)).replace(/ /g, '\u00a0')}`;
+}
+
 /** A date (ISO string or Date) as the locale writes it, in UTC so server and browser agree. */
 export function formatDate(value: string | Date, locale: string, style: 'medium' | 'long' = 'medium'): string {
   return dateTimeFormat(locale, { dateStyle: style, timeZone: 'UTC' }).format(new Date(value));

@@ -19,7 +19,9 @@ test('German: the delivery estimate and "shipping included" beside the price, th
   await page.goto('/de/artworks/the-starry-night');
   const estimate = page.getByTestId('delivery-estimate');
   await expect(estimate).toContainText(/Bei Ihnen .*\d{4}, wenn Sie heute bestellen\./);
-  await expect(estimate).toContainText('Preise in US-Dollar, versicherter Versand mit Sendungsverfolgung inklusive.');
+  await expect(estimate).toContainText('Preise in US-Dollar inkl. MwSt., versicherter Versand mit Sendungsverfolgung inklusive.');
+  // "Ab" names the choice it prices: the size cards below start stretched, at a higher price.
+  await expect(page.locator('main')).toContainText(/Handgemalte Kopien ab 129\s\$ \(gerollte Leinwand, 40\s×\s30\scm\)/);
   const before = await estimate.textContent();
   // A larger canvas takes longer.
   await page.locator('input[name="order-size"][value="90x120"]').check();
@@ -33,6 +35,7 @@ test('Japanese: the custom painting page gives its delivery estimate, sketch inc
   await page.goto('/ja/custom');
   await expect(page.getByTestId('delivery-estimate')).toContainText('下絵のご確認を含めてお届けは');
   await expect(page.getByTestId('delivery-estimate')).toContainText('送料を含みます');
+  await expect(page.getByTestId('delivery-estimate')).toContainText('関税・輸入消費税は含まれず');
   await expect(page.getByRole('button', { name: '注文を確定する（お支払い義務が発生します）' })).toBeVisible();
 });
 
@@ -82,6 +85,9 @@ test('the terms promise the way this shop takes payment: a bank transfer, no car
   await expect(payment).not.toContainText('Stripe');
   await page.goto('/en/artworks/the-starry-night');
   await expect(page.getByRole('button', { name: /^Order and pay by transfer · / })).toBeVisible();
+  // An English page prices in dollars and measures in inches too.
+  await expect(page.locator('main')).toContainText(/Hand-painted copies from \$129, as a 40\s×\s30\scm \(16\s×\s12\sin\) rolled canvas/);
+  await expect(page.getByTestId('size-30x40')).toContainText(/40\s×\s30\scm\s*16\s×\s12\sin/);
 });
 
 test('Japanese: the bank details read as a Japanese customer expects, at phone and desktop widths', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, formatCm, formatSize, formatUsd, numberFormat } from '@/lib/format';
+import { dateTimeFormat, formatCm, formatSize, formatSizeInches, formatUsd, numberFormat } from '@/lib/format';
 
 describe('the shop formats with Intl formatters made once', () => {
   it('answers the same formatter for the same language and options, another for others', () => {
@@ -19,6 +19,12 @@ describe('the shop formats with Intl formatters made once', () => {
     expect(formatUsd(12950, 'de')).toMatch(/^129,50\s\$$/u);
     expect(formatCm(61.5, 'fr')).toBe(new Intl.NumberFormat('fr', { style: 'unit', unit: 'centimeter', maximumFractionDigits: 1 }).format(61.5));
     expect(formatSize(61, 76, 'ja')).toBe('61\u00a0×\u00a076\u00a0cm');
+  });
+
+  it('gives sizes in inches too on English pages only, to the nearest inch', () => {
+    expect(formatSizeInches(30, 40, 'en')).toBe('12\u00a0×\u00a016\u00a0in');
+    expect(formatSizeInches(120, 90, 'en')).toBe('47\u00a0×\u00a035\u00a0in');
+    for (const locale of ['de', 'ja', 'fr', 'vi']) expect(formatSizeInches(30, 40, locale), locale).toBeNull();
   });
 
   it('stays bounded when languages keep coming (a language may come from a request)', () => {

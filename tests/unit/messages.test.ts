@@ -41,4 +41,18 @@ describe('words a native speaker would write', () => {
     expect(ja).not.toMatch(/注文コード|人・匹|匹数/);
     expect(ja).not.toMatch(/\d\s%|\}\s%/);
   });
+
+  it('beside the price, each language says what its shoppers look for: VAT, shipping, duties', () => {
+    const line = (locale: Locale) => createTranslator({ locale, messages: messagesOf(locale), namespace: 'OrderForm' as never })('delivery.included' as never);
+    expect(line('de')).toContain('inkl. MwSt.');
+    expect(line('de')).toContain('Versand');
+    expect(line('ja')).toMatch(/送料を含みます.*関税・輸入消費税は含まれず/);
+    expect(line('en')).toMatch(/shipping included.*duties/);
+    expect(line('fr')).toMatch(/TTC.*droits d’importation/);
+    const from = (locale: Locale) =>
+      createTranslator({ locale, messages: messagesOf(locale), namespace: 'Artwork' as never })('fromPrice' as never, { price: '$129', size: '30 × 40 cm' } as never);
+    // "From" names the choice it prices, so the size cards (stretched by default) do not contradict it.
+    expect(from('en')).toBe('Hand-painted copies from $129, as a 30 × 40 cm rolled canvas');
+    expect(from('de')).toBe('Handgemalte Kopien ab $129 (gerollte Leinwand, 30 × 40 cm)');
+  });
 });

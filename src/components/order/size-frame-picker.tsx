@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { formatSize, formatUsd } from '@/lib/format';
+import { formatSize, formatSizeInches, formatUsd } from '@/lib/format';
 import { FIT_NOTE_THRESHOLD, fitOf, frames, proportionGap, sizes, type Fit, type Frame, type Size } from '@/shared/canvas';
 import type { OrderKind } from '@/shared/orders';
 import { priceOf } from '@/shared/prices';
@@ -52,6 +52,7 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
           {sizes.map((s) => {
             const canvas = canvasCm(s, ratio);
             const { widthCm, heightCm } = canvas;
+            const inches = formatSizeInches(widthCm, heightCm, locale);
             const note = fitPreview && ratio != null && proportionGap(ratio, canvas) > FIT_NOTE_THRESHOLD ? fitOf(ratio, canvas, fitPreview.fit).share : null;
             return (
               <label key={s} className={styles.option} data-testid={`size-${s}`}>
@@ -59,7 +60,10 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
                 {fitPreview && ratio != null ? (
                   <CanvasFit imageSrc={fitPreview.imageSrc} ratio={ratio} canvas={canvas} fit={fitPreview.fit} className={styles.sizeFit} />
                 ) : null}
-                <span className={styles.optionName}>{formatSize(widthCm, heightCm, locale)}</span>
+                <span className={styles.optionName}>
+                  {formatSize(widthCm, heightCm, locale)}
+                  {inches ? <span className={styles.optionInches}> {inches}</span> : null}
+                </span>
                 <span className={styles.optionHint}>{t(`sizeNames.${s}`)}</span>
                 {note != null ? <span className={styles.fitNote}>{t(`fit.note.${fitPreview!.fit}`, { percent: Math.round(note * 100) / 100 })}</span> : null}
                 <span className={styles.optionPrice}>{price(s, frame)}</span>

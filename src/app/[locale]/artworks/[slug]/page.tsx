@@ -13,13 +13,14 @@ import { buttonClass } from '@/components/ui/button';
 import { ClientMessages } from '@/i18n/client-messages-provider';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
-import { formatSize, formatUsd } from '@/lib/format';
+import { formatSize, formatSizeInches, formatUsd } from '@/lib/format';
 import { formatWorkDate } from '@/lib/work-date';
 import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
 import type { TaxonRef } from '@/server/catalog/schema';
 import { env, publicBaseUrl } from '@/server/env';
 import { configuredPaymentOptions } from '@/server/orders/payment';
+import { canvasOf, type Frame, orientationOf, type Size, sizes } from '@/shared/canvas';
 import type { TaxonKindPlural } from '@/shared/catalog';
 import type { Locale } from '@/shared/locales';
 import { pagePath } from '@/shared/paths';
@@ -56,9 +57,13 @@ const load = cache(async (slug: string, locale: Locale) => {
   }
 });
 
-/** The cheapest reproduction in the price table: what "from" prices and the Offer quote. */
-function cheapestCents(prices: { reproduction: Record<string, Record<string, number>> }): number {
-  return Math.min(...Object.values(prices.reproduction).flatMap((byFrame) => Object.values(byFrame)));
+/**
+ * The cheapest reproduction in the price table, what "from" prices and the Offer quote: the
+ * smallest size, rolled (the table makes rolled the cheapest finish of every size, and the hero
+ * names it so).
+ */
+function cheapestChoice(prices: { reproduction: Record<Size, Record<Frame, number>> }): { size: Size; cents: number } {
+  return sizes.map((size) => ({ size, cents: prices.reproduction[size].rolled })).reduce((low, next) => (next.cents < low.cents ? next : low));
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -73,7 +78,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     locale,
     path: pagePath.artwork(artwork.slug),
     title: t('metaTitle', vars),
-    description: t('metaDescription', { ...vars, price: formatUsd(cheapestCents(data.prices), locale) }),
+    description: t('metaDescription', { ...vars, price: formatUsd(cheapestChoice(data.prices).cents, locale) }),
     imageFile: artwork.imageFile,
   });
 }
@@ -96,11 +101,18 @@ export default async function ArtworkPage({ params }: Props) {
   const data = await load(slug, locale);
   if (!data) notFound();
   const { artwork, related, prices } = data;
-  const [t, nav, catalog] = await Promise.all([getTranslations('Artwork'), getTranslations('Nav'), getTranslations('Catalog')]);
+  const [t, nav, catalog, delivery] = await Promise.all([
+    getTranslations('Artwork'),
+    getTranslations('Nav'),
+    getTranslations('Catalog'),
+    getTranslations('OrderForm.delivery'),
+  ]);
 
   const alt = catalog('imageAlt', { title: artwork.title, artist: artwork.artist.name });
   const ratio = artwork.widthCm && artwork.heightCm ? artwork.widthCm / artwork.heightCm : null;
-  const fromCents = cheapestCents(prices);
+  const cheapest = cheapestChoice(prices);
+  const cheapestCanvas = canvasOf(cheapest.size, orientationOf(artwork.widthCm, artwork.heightCm));
+  const cheapestInches = formatSizeInches(cheapestCanvas.widthCm, cheapestCanvas.heightCm, locale);
   const byKind = (kind: TaxonKindPlural): TaxonRef[] => artwork.taxa.filter((taxon) => taxon.kind === kind);
   const subjects = byKind('subjects');
   // 1650, c. 1650, the 1650s, the 17th century: as exactly as the date is known.
@@ -131,12 +143,12 @@ export default async function ArtworkPage({ params }: Props) {
       name: t('productName', { title: artwork.title }),
       url,
       ...(image ? { image } : {}),
-      description: t('metaDescription', { title: artwork.title, artist: artwork.artist.name, price: formatUsd(fromCents, locale) }),
+      description: t('metaDescription', { title: artwork.title, artist: artwork.artist.name, price: formatUsd(cheapest.cents, locale) }),
       brand: { '@type': 'Brand', name: 'Atelier Prints' },
       offers: {
         '@type': 'Offer',
         url,
-        price: (fromCents / 100).toFixed(2),
+        price: (cheapest.cents / 100).toFixed(2),
         priceCurrency: 'USD',
         availability: 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
@@ -169,7 +181,15 @@ export default async function ArtworkPage({ params }: Props) {
                 })}
                 {date ? <span className={styles.year}>{date}</span> : null}
               </p>
-              <p className={styles.from}>{t('fromPrice', { price: formatUsd(fromCents, locale) })}</p>
+              <div className={styles.price}>
+                <p className={styles.from}>
+                  {t('fromPrice', {
+                    price: formatUsd(cheapest.cents, locale),
+                    size: formatSize(cheapestCanvas.widthCm, cheapestCanvas.heightCm, locale) + (cheapestInches ? ` (${cheapestInches})` : ''),
+                  })}
+                </p>
+                <p className={styles.priceTerms}>{delivery('included')}</p>
+              </div>
               <div className={styles.actions}>
                 <a className={buttonClass('primary')} href="#order">
                   {t('orderCta')}
