@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { shoot } from './support/screenshots';
 
 const chromium = '/usr/bin/chromium';
 const screenshots = path.join('tests', 'e2e', 'screenshots');
@@ -138,6 +139,42 @@ test.describe('browsing the catalog', () => {
     }
     await page.goto('/en/artworks?q=zzqxj');
     await screenshotsOf(page, 'artworks-empty');
+  });
+
+  test('a search that finds nothing offers a way on: the painter, near works, and a custom painting with the words carried over', async ({ page }) => {
+    // German: nothing is called "Sonnenblumen" in the catalog; a custom painting is offered, with the word.
+    await page.goto('/de/artworks?q=Sonnenblumen');
+    await expect(page.getByText('Nichts gefunden für „Sonnenblumen“')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Wir malen jedes Bild' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Gemälde, die unsere Kunden lieben' })).toBeVisible();
+    expect(await page.locator('main li[data-slug]').count()).toBeGreaterThan(3);
+    await shoot(page, 'search-way-on-de');
+    await page.getByRole('link', { name: 'Auftragsgemälde beginnen' }).click();
+    await expect(page).toHaveURL(/\/de\/custom\?idea=Sonnenblumen$/);
+    await expect(page.getByRole('textbox', { name: /Hinweise/ })).toHaveValue('Aus meiner Suche: „Sonnenblumen“');
+
+    // A painter's name among the words: his page, and his works as the near ones.
+    await page.goto('/en/artworks?q=gogh+sunflwers');
+    await expect(page.getByText('Nothing found for “gogh sunflwers”')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Painters whose name is close' }).getByRole('link', { name: 'Vincent van Gogh' })).toHaveAttribute(
+      'href',
+      '/en/artists/vincent-van-gogh',
+    );
+    await expect(page.getByRole('heading', { name: 'Paintings near your search' })).toBeVisible();
+    await expect(page.locator('main li[data-slug="the-starry-night"]')).toBeVisible();
+
+    // Japanese: the usual spelling without the middle dot finds the Mona Lisa; what is not there offers a painting.
+    await page.goto(`/ja/artworks?q=${encodeURIComponent('モナリザ')}`);
+    await expect(page.locator('main li[data-slug="mona-lisa"]')).toBeVisible();
+    await page.goto(`/ja/artworks?q=${encodeURIComponent('ひまわり')}`);
+    await expect(page.getByRole('heading', { name: 'どんな絵でもお描きします' })).toBeVisible();
+    await shoot(page, 'search-way-on-ja');
+    await page.getByRole('link', { name: 'オーダーメイド絵画を始める' }).click();
+    await expect(page.getByRole('textbox', { name: /画家へのご要望/ })).toHaveValue('検索した言葉：「ひまわり」');
+
+    // A correction names the work as the page does: the German title typed on an English page.
+    await page.goto('/en/artworks?q=Sternenacht');
+    await expect(page.getByText('Nothing matches “Sternenacht”. Showing results for “The Starry Night”.')).toBeVisible();
   });
 
   test('artists index → artist page with life years, movements, works and Person data', async ({ page }) => {

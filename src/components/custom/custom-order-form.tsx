@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
   canvasCm,
   CustomerFields,
@@ -40,6 +40,9 @@ const ID = 'custom';
  * notes, with the live price and the painting hung on a wall at true scale. The body sent is the
  * server's `CreateCustomOrder`; the server prices it again and is the one that counts.
  */
+const noSubscription = () => () => {};
+const ideaInAddress = () => new URLSearchParams(window.location.search).get('idea')?.trim().slice(0, 100) || null;
+
 export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?: PriceTableData; paymentMode: PaymentMode }) {
   const t = useTranslations('Custom');
   const locale = useLocale() as Locale;
@@ -50,7 +53,12 @@ export function CustomOrderForm({ initialPrices, paymentMode }: { initialPrices?
   const [subjects, setSubjects] = useState(minSubjects);
   const [size, setSize] = useState<Size>('50x70');
   const [frame, setFrame] = useState<Frame>('stretched');
-  const [notes, setNotes] = useState('');
+  // A search that found nothing offers a custom painting with its words (`?idea=`, SearchWayOn):
+  // they start the notes until the shopper types. Read in the browser only, so the cached page
+  // stays one page for everyone.
+  const idea = useSyncExternalStore(noSubscription, ideaInAddress, () => null);
+  const [typedNotes, setNotes] = useState<string | null>(null);
+  const notes = typedNotes ?? (idea ? t('notes.fromSearch', { q: idea }) : '');
   const [failed, setFailed] = useState<false | 'failed' | 'rateLimited'>(false);
   const customer = useCustomerForm();
   const { submit, isPending } = useSubmitOrder();

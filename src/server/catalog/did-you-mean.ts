@@ -1,6 +1,7 @@
 import 'server-only';
 import { Prisma } from '@/generated/prisma/client';
 import { planOnce, readRows, type Db } from '@/server/db/client';
+import { textLocale, type Locale } from '@/shared/locales';
 import { literalCount, SHORT_TITLE_BYTES } from './cards';
 
 /**
@@ -89,6 +90,37 @@ export async function closestText(db: Db, q: string): Promise<string | null> {
   const row = first?.unmatched ? (await readRows<{ text: string | null }>(db, planOnce(closestStatement(q, true))))[0] : first;
   const text = row?.text?.trim();
   return text && text.toLowerCase() !== q.toLowerCase() ? text : null;
+}
+
+/**
+ * The closest text as the page names it: a title or artist name found in another language
+ * ("Jan Vermeer", "Die Sternennacht" on an English page) becomes the same painter's or work's name
+ * in the page's language (English where it has none), so the correction reads as the shopper's
+ * own; a text mended word by word is neither and stays as it is. The best-known painter, then
+ * work, wins when several share the text.
+ */
+export async function inPageLanguage(db: Db, text: string, locale: Locale): Promise<string> {
+  const lang = textLocale(locale);
+  const [row] = await readRows<{ text: string | null }>(
+    db,
+    Prisma.sql`
+      WITH typed AS (SELECT shop_fold(${text}) AS f)
+      SELECT COALESCE(
+        -- The painters bearing the text in any language (the folded names' trigram indexes answer equality).
+        (SELECT COALESCE(al.name, a.name) FROM (
+           SELECT a.id FROM typed t, artists a WHERE a.name_folded = t.f
+           UNION SELECT n.artist_id FROM typed t, artist_texts n WHERE n.name_folded = t.f) m
+           JOIN artists a ON a.id = m.id AND a.status = 'published' AND a.artwork_count > 0
+           LEFT JOIN artist_texts al ON al.artist_id = a.id AND al.locale = ${lang}
+          ORDER BY a.artwork_count DESC, a.id LIMIT 1),
+        (SELECT COALESCE(tl.title, te.title, x.title) FROM typed t, artwork_texts x
+           JOIN artworks w ON w.id = x.artwork_id AND w.status = 'published'
+           LEFT JOIN artwork_texts tl ON tl.artwork_id = w.id AND tl.locale = ${lang}
+           LEFT JOIN artwork_texts te ON te.artwork_id = w.id AND te.locale = 'en'
+          WHERE shop_fold(x.title) = t.f
+          ORDER BY w.popularity DESC, w.id LIMIT 1)) AS text`,
+  );
+  return row?.text ?? text;
 }
 
 /** closestText's statement, with the guesses (`guess`) or without; either says whether a typed word has no near word (`unmatched`). */

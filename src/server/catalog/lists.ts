@@ -25,7 +25,7 @@ import {
   type TaxonRow,
 } from './cards';
 import { BROWSE_PAGE_MIN_WORKS } from './counts';
-import { closestText, FEW_RESULTS, MIN_FORGIVEN } from './did-you-mean';
+import { closestText, FEW_RESULTS, inPageLanguage, MIN_FORGIVEN } from './did-you-mean';
 import { PAGE_SIZE, type ArtistCard, type ArtworkCard, type ArtworksQuery, type ArtworkSearchPage, type Page, type TaxonCard } from './schema';
 import { isSlug } from './text';
 
@@ -38,9 +38,9 @@ import { isSlug } from './text';
 /**
  * The artworks list. A search that finds fewer than FEW_RESULTS works on page 1 asks which title
  * (any language) or artist name is closest to what was typed (pg_trgm similarity, starting from
- * the search index's word list: closestText) and searches that: when the
- * search found nothing, the answer is that search's results with `suggestion.shown`; when it found
- * one or two, they stay and the suggestion is only offered. A suggestion is offered only when it
+ * the search index's word list: closestText), names it in the page's language (inPageLanguage)
+ * and searches that: when the search found nothing, the answer is that search's results with
+ * `suggestion.shown`; when it found one or two, they stay and the suggestion is only offered. A suggestion is offered only when it
  * finds more than what was typed did.
  */
 export async function listArtworks(db: Db, query: ArtworksQuery): Promise<ArtworkSearchPage> {
@@ -49,8 +49,9 @@ export async function listArtworks(db: Db, query: ArtworksQuery): Promise<Artwor
   if (query.page !== 1 || found.total >= FEW_RESULTS || q.replace(/\s+/g, '').length < MIN_FORGIVEN || HAS_CJK.test(q)) {
     return { ...found, suggestion: null };
   }
-  const closest = await closestText(db, q);
-  if (!closest) return { ...found, suggestion: null };
+  const text = await closestText(db, q);
+  if (!text) return { ...found, suggestion: null };
+  const closest = await inPageLanguage(db, text, query.locale);
   const instead = await artworkPage(db, { ...query, q: closest });
   if (instead.total <= found.total) return { ...found, suggestion: null };
   return found.total === 0 ? { ...instead, suggestion: { q: closest, shown: true } } : { ...found, suggestion: { q: closest, shown: false } };

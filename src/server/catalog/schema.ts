@@ -102,10 +102,13 @@ export type ArtworkSearchPage = z.output<typeof ArtworkSearchPage>;
 
 export const SUGGESTIONS_MAX = 8;
 
+/** The longest text suggestions are asked for. */
+export const SUGGESTIONS_QUERY_MAX = 100;
+
 export const SuggestionsQuery = z.object({
   locale,
   q: searchText
-    .pipe(z.string().trim().min(1, 'must not be empty').max(100))
+    .pipe(z.string().trim().min(1, 'must not be empty').max(SUGGESTIONS_QUERY_MAX))
     .describe('What the shopper has typed so far (1 to 100 characters): a prefix or a misspelling of a title in any language or an artist name'),
 });
 

@@ -8,6 +8,7 @@ import styles from '@/components/browse/browse.module.css';
 import { artistOptions, cachedFilteredGrid, filterName, taxonOptions, type FilterOption } from '@/components/browse/catalog-lists';
 import { EmptyState } from '@/components/browse/empty-state';
 import { GridFilters } from '@/components/browse/filters';
+import { SearchWayOn } from '@/components/browse/search-way-on';
 import { pageParam, type SearchParams } from '@/components/browse/params';
 import { filterKeys, gridQuery, MAX_SLUG, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/query';
 import { WorksList } from '@/components/browse/works';
@@ -154,9 +155,9 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
               {t('browseArtists')}
             </ButtonLink>
           </EmptyState>
-        ) : (
-          <WorksList works={works} path={pagePath.artworks()} query={query} label={summary} />
-        )}
+        ) : null}
+        {nothing && query.q && !active.length ? <SearchWayOn q={query.q} locale={locale} /> : null}
+        {nothing ? null : <WorksList works={works} path={pagePath.artworks()} query={query} label={summary} />}
       </section>
     </div>
   );
