@@ -90,6 +90,26 @@ test('the terms promise the way this shop takes payment: a bank transfer, no car
   await expect(page.getByTestId('size-30x40')).toContainText(/40\s×\s30\scm\s*16\s×\s12\sin/);
 });
 
+test('Japanese: the address form is written as a Japanese address, postal code first, and the order keeps it', async ({ page }) => {
+  await page.goto('/ja/artworks/the-starry-night');
+  const form = page.locator('[data-address="jp"]');
+  // The page's language preselects Japan, and the fields follow a Japanese envelope.
+  await expect(page.getByLabel('国')).toHaveValue('JP');
+  const labels = await form.locator('label').evaluateAll((all) => all.map((label) => label.textContent?.replace(/（任意）|\s/g, '')));
+  expect(labels.slice(3)).toEqual(['国', '郵便番号', '都道府県', '市区町村', '番地・建物名・部屋番号']);
+  await page.getByLabel('お名前（フルネーム）').fill('葛飾 北斎');
+  await page.getByLabel('メールアドレス').fill(`hokusai.${stamp()}@example.jp`);
+  await page.getByLabel('郵便番号').fill('150-0002');
+  await page.getByLabel('都道府県').selectOption('東京都');
+  await page.getByLabel('市区町村').fill('渋谷区');
+  await page.getByLabel('番地・建物名・部屋番号').fill('渋谷2-11-3 富嶽ビル5階');
+  await shoot(page, 'address-jp');
+  await page.getByRole('button', { name: /^注文を確定する/ }).click();
+  await page.waitForURL(/\/ja\/orders\/[0-9A-Z]+\?placed=1$/);
+  await expect(page.getByTestId('delivery-address')).toContainText('東京都渋谷区');
+  await expect(page.getByTestId('delivery-address')).toContainText('渋谷2-11-3 富嶽ビル5階');
+});
+
 test('Japanese: the bank details read as a Japanese customer expects, at phone and desktop widths', async ({ page, request }) => {
   const email = `hokusai.${stamp()}@example.jp`;
   const answer = await request.post('/v1/orders', {

@@ -170,12 +170,24 @@ test('German: sketch, changes asked, a second sketch, approved, then painted and
     ['delivered', 'Delivered'],
   ] as const) {
     await move(staff, status, label, { tracking });
+    if (status === 'drying') {
+      // The studio photographs the finished painting while it dries.
+      await staff.getByTestId('photo-drop').locator('input[type=file]').setInputFiles({ name: 'finished.jpg', mimeType: 'image/jpeg', buffer: sketchPhoto });
+      await staff.getByLabel('What it shows').selectOption('finished');
+      await staff.getByRole('button', { name: 'Add the photo' }).click();
+      await expect(staff.getByTestId('photo-outcome')).toBeVisible();
+    }
     await customer.reload();
     await expect(customer.getByTestId('order-size')).toBeVisible();
     if (status === 'delivered') await expect(customer.locator('[data-step="delivered"]')).toHaveAttribute('data-state', 'done');
     else expect(await currentStep(customer)).toBe(status);
   }
   await expect(customer.getByTestId('tracking-number')).toHaveText('JD0146000062');
+  // Delivered opens with the finished painting, large, and the way to order another.
+  const delivered = customer.getByTestId('order-delivered');
+  await expect(delivered.getByRole('heading', { name: 'Ihr Gemälde ist angekommen' })).toBeVisible();
+  await expect(delivered.locator('[data-photo-kind="finished"][data-size="large"]')).toBeVisible();
+  await expect(delivered.getByRole('link', { name: 'Noch ein Auftragsgemälde bestellen' })).toHaveAttribute('href', '/de/custom');
   await shoot(customer, 'sketch-customer-de-delivered');
 });
 

@@ -68,6 +68,8 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
         </div>
       ) : null}
 
+      {order.status === 'delivered' ? <Delivered order={order} /> : null}
+
       {order.checkout ? <BasketNote basket={order.checkout} current={order.code} email={email} /> : null}
 
       {saysSomethingAboutMoney(order) ? <PaymentPanel order={order} email={email} /> : null}
@@ -224,5 +226,36 @@ function BasketNote({ basket, current, email }: { basket: string; current: strin
         </>
       ) : null}
     </p>
+  );
+}
+
+/**
+ * A delivered order opens with the painting itself: the studio's photo of the finished work large
+ * (the newest, when there are several), a word of thanks, and the way to order another: the same
+ * work again, or a custom painting.
+ */
+function Delivered({ order }: { order: OrderView }) {
+  const t = useTranslations('Orders.order.delivered');
+  const tl = useTranslations('Orders.timeline');
+  const finished = order.photos.filter((photo) => photo.kind === 'finished').at(-1);
+  const again = order.kind === 'reproduction' && order.artworkSlug ? pagePath.artwork(order.artworkSlug) : pagePath.custom();
+  return (
+    <section className={css.delivered} aria-labelledby="order-delivered-title" data-testid="order-delivered">
+      {finished ? (
+        <OrderPhoto photo={finished} alt={tl('photoKinds.finished')} openLabel={tl('enlarge', { what: tl('photoKinds.finished') })} closeLabel={tl('close')} size="large" />
+      ) : null}
+      <div className={css.deliveredText}>
+        <h2 id="order-delivered-title" className={css.deliveredTitle}>
+          {t('title')}
+        </h2>
+        <p>{t('body')}</p>
+        <div className={css.deliveredActions}>
+          <ButtonLink variant="primary" href={again}>
+            {order.kind === 'reproduction' ? t('again') : t('anotherCustom')}
+          </ButtonLink>
+          <ButtonLink href={pagePath.artworks()}>{t('browse')}</ButtonLink>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -4,6 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/field';
 import { countryForLocale, countryOptions } from './countries';
+import { prefectures, splitPrefecture } from './prefectures';
 import { customerFields, customerInput, customerProblems, emptyCustomer, type CustomerDraft, type CustomerField, type CustomerProblems } from './customer';
 import styles from './order.module.css';
 
@@ -25,7 +26,7 @@ const autoComplete: Record<CustomerField, string> = {
   name: 'name',
   email: 'email',
   phone: 'tel',
-  address: 'street-address',
+  address: 'address-line1',
   city: 'address-level2',
   postalCode: 'postal-code',
   country: 'country',
@@ -56,24 +57,65 @@ export function CustomerFields({ value, onChange, errors, onBlur, idPrefix = 'or
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [field]: e.target.value }),
   });
 
-  return (
-    <div className={styles.customer}>
+  const country = (
+    <SelectField {...common('country')} label={t('fields.country')} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} required>
+      <option value="">{t('countryPlaceholder')}</option>
+      {countries.map((c) => (
+        <option key={c.code} value={c.code}>
+          {c.name}
+        </option>
+      ))}
+    </SelectField>
+  );
+  const contact = (
+    <>
       <TextField {...text('name')} label={t('fields.name')} required />
       <TextField {...text('email')} label={t('fields.email')} hint={t('hints.email')} type="email" inputMode="email" required spellCheck={false} />
       <TextField {...text('phone')} label={t('fields.phone')} hint={t('hints.phone')} type="tel" optionalText={t('optional')} />
+    </>
+  );
+
+  if (value.country === 'JP') {
+    // As a Japanese address is written: postal code, prefecture, city, then the block and building.
+    const { prefecture, rest } = splitPrefecture(value.city);
+    const city = (next: { prefecture?: string; rest?: string }) => onChange({ ...value, city: `${next.prefecture ?? prefecture}${next.rest ?? rest}` });
+    return (
+      <div className={styles.customer} data-address="jp">
+        {contact}
+        {country}
+        <TextField {...text('postalCode')} label={t('fields.postalCode')} hint={t('hints.postalCodeJp')} inputMode="numeric" required />
+        <div className={styles.pair}>
+          <SelectField
+            id={`${idPrefix}-customer-prefecture`}
+            name="prefecture"
+            autoComplete="address-level1"
+            label={t('fields.prefecture')}
+            value={prefecture}
+            onChange={(e) => city({ prefecture: e.target.value })}
+          >
+            <option value="">{t('prefecturePlaceholder')}</option>
+            {prefectures.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField {...text('city')} label={t('fields.cityJp')} value={rest} onChange={(e) => city({ rest: e.target.value })} required />
+        </div>
+        <TextField {...text('address')} label={t('fields.addressJp')} required />
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.customer}>
+      {contact}
       <TextField {...text('address')} label={t('fields.address')} required />
       <div className={styles.pair}>
         <TextField {...text('city')} label={t('fields.city')} required />
         <TextField {...text('postalCode')} label={t('fields.postalCode')} required />
       </div>
-      <SelectField {...common('country')} label={t('fields.country')} value={value.country} onChange={(e) => onChange({ ...value, country: e.target.value })} required>
-        <option value="">{t('countryPlaceholder')}</option>
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
+      {country}
     </div>
   );
 }
