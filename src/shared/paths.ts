@@ -14,6 +14,8 @@ export const pagePath = {
   taxa: (kind: TaxonKindPlural) => `/${kind}`,
   taxon: (kind: TaxonKindPlural, slug: string) => `/${kind}/${slug}`,
   custom: () => '/custom',
+  /** Finished paintings shown with their customers' consent. */
+  showcase: () => '/showcase',
   orderLookup: () => '/orders',
   /** One order, as Stripe's return link and the customer's e-mails open it. */
   order: (code: string) => `/orders/${code}`,
@@ -45,6 +47,7 @@ export const staticPaths = [
   pagePath.taxa('subjects'),
   pagePath.taxa('genres'),
   pagePath.custom(),
+  pagePath.showcase(),
   pagePath.orderLookup(),
   pagePath.about(),
   pagePath.shipping(),

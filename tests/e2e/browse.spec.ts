@@ -177,6 +177,25 @@ test.describe('browsing the catalog', () => {
     await expect(page.getByText('Nothing matches “Sternenacht”. Showing results for “The Starry Night”.')).toBeVisible();
   });
 
+  test('the showcase page: linked from the footer, the home page and the consent box, in the page language', async ({ page }) => {
+    for (const [locale, title] of [
+      ['de', 'In unserem Atelier gemalt'],
+      ['ja', null],
+    ] as const) {
+      const response = await page.goto(`/${locale}/showcase`);
+      expect(response?.status()).toBe(200);
+      const heading = page.getByRole('heading', { level: 1 });
+      if (title) await expect(heading).toHaveText(title);
+      // Finished paintings staff chose to show, or, before any, the ways to have one painted.
+      await expect(page.locator('[data-testid="showcase-gallery"], main [role="status"]').first()).toBeVisible();
+      await expect(page.locator(`footer nav a[href="/${locale}/showcase"]`)).toHaveCount(1);
+      await shoot(page, `showcase-${locale}`);
+    }
+    await page.goto('/de/artworks/the-starry-night');
+    await page.getByRole('link', { name: 'Galerie' }).click();
+    await expect(page).toHaveURL(/\/de\/showcase$/);
+  });
+
   test('artists index → artist page with life years, movements, works and Person data', async ({ page }) => {
     await page.goto('/en/artists');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Artists');

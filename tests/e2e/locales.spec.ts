@@ -139,7 +139,7 @@ test.describe('languages', () => {
         // Values such as {email} or {legalName} are filled in from the shop identity, never shown raw.
         expect(text.match(/\{[A-Za-z]+[^}]*\}/)?.[0] ?? null, `${locale}${path}`).toBeNull();
         await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${locale}${path}$`));
-        await expect(page.locator('footer nav a')).toHaveCount(6);
+        await expect(page.locator('footer nav a')).toHaveCount(7);
         await expect(page.locator(`footer nav a[href="/${locale}${path}"]`)).toHaveCount(1);
       }
     });

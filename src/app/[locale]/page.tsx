@@ -154,7 +154,7 @@ export default async function HomePage({ params }: Props) {
           </section>
         ))}
 
-      <ShowcaseGallery gallery={gallery} locale={locale} moreHref={pagePath.custom()} />
+      <ShowcaseGallery gallery={gallery} locale={locale} allHref={pagePath.showcase()} moreHref={pagePath.custom()} />
 
       <section className={styles.section} aria-labelledby="custom-title">
         <div className="container">

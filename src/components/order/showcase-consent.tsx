@@ -1,6 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { pagePath } from '@/shared/paths';
 import styles from './order.module.css';
 
 /** The customer's optional permission to show the finished painting (never their photo or name). */
@@ -11,7 +13,7 @@ export function ShowcaseConsent({ id, checked, onChange }: { id: string; checked
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-hint`} />
       <label htmlFor={id}>{t('label')}</label>
       <p id={`${id}-hint`} className={styles.consentHint}>
-        {t('hint')}
+        {t.rich('hint', { gallery: (chunks) => <Link href={pagePath.showcase()}>{chunks}</Link> })}
       </p>
     </div>
   );

@@ -16,6 +16,10 @@ interface Props {
   max?: number;
   /** Where the heading's "have yours painted" link goes (the home page points at the custom painting page); absent: no link. */
   moreHref?: string;
+  /** Where "see them all" goes (the home page points at the showcase page); absent: no link. */
+  allHref?: string;
+  /** The page's own heading says what it is (the showcase page): the section then has none. */
+  untitled?: boolean;
 }
 
 const srcSet = (id: string) => showcaseWidths.map((w) => `${showcaseImagePath(id, w)} ${w}w`).join(', ');
@@ -24,7 +28,7 @@ const srcSet = (id: string) => showcaseWidths.map((w) => `${showcaseImagePath(id
  * "Proof of our work" (issue #15): finished paintings the studio shows with their customers'
  * consent, as each canvas hangs, in the page's language. Nothing is rendered when none is shown.
  */
-export async function ShowcaseGallery({ gallery, locale, max = 8, moreHref }: Props) {
+export async function ShowcaseGallery({ gallery, locale, max = 8, moreHref, allHref, untitled = false }: Props) {
   const items = gallery.items.slice(0, max);
   if (items.length === 0) return null;
   const t = await getTranslations({ locale, namespace: 'Showcase' });
@@ -55,19 +59,30 @@ export async function ShowcaseGallery({ gallery, locale, max = 8, moreHref }: Pr
   };
 
   return (
-    <section className={styles.section} aria-labelledby="showcase-title" data-testid="showcase-gallery">
+    <section className={styles.section} aria-labelledby={untitled ? undefined : 'showcase-title'} aria-label={untitled ? t('title') : undefined} data-testid="showcase-gallery">
       <div className="container">
-        <header className={browse.sectionHead}>
-          <div>
-            <h2 id="showcase-title">{t('title')}</h2>
-            <p>{t('lead')}</p>
-          </div>
-          {moreHref ? (
-            <Link className={styles.more} href={moreHref}>
-              {t('more')}
-            </Link>
-          ) : null}
-        </header>
+        {untitled ? null : (
+          <header className={browse.sectionHead}>
+            <div>
+              <h2 id="showcase-title">{t('title')}</h2>
+              <p>{t('lead')}</p>
+            </div>
+            {allHref || moreHref ? (
+              <p className={styles.links}>
+                {allHref ? (
+                  <Link className={styles.more} href={allHref}>
+                    {t('all')}
+                  </Link>
+                ) : null}
+                {moreHref ? (
+                  <Link className={styles.more} href={moreHref}>
+                    {t('more')}
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
+          </header>
+        )}
         <ul className={styles.grid}>
           {items.map((item) => {
             const shown = describe(item);

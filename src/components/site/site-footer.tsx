@@ -3,11 +3,12 @@ import { Link } from '@/i18n/navigation';
 import { env } from '@/server/env';
 import { shopIdentity } from '@/server/shop/identity';
 import { shopPagePath, shopPages } from '@/server/shop/pages';
+import { pagePath } from '@/shared/paths';
 import styles from './site-footer.module.css';
 
-/** Every page's footer: the shop's name, the information pages, image credits, and the demonstration note when no identity is configured. */
+/** Every page's footer: the shop's name, the finished paintings shown, the information pages, image credits, and the demonstration note when no identity is configured. */
 export async function SiteFooter() {
-  const [t, legal] = await Promise.all([getTranslations('Layout'), getTranslations('Legal')]);
+  const [t, legal, showcase] = await Promise.all([getTranslations('Layout'), getTranslations('Legal'), getTranslations('Showcase')]);
   const identity = shopIdentity(env());
   const year = new Date().getUTCFullYear();
   return (
@@ -20,6 +21,9 @@ export async function SiteFooter() {
         </div>
         <nav className={styles.nav} aria-label={legal('footer.label')}>
           <ul>
+            <li>
+              <Link href={pagePath.showcase()}>{showcase('title')}</Link>
+            </li>
             {shopPages.map((page) => (
               <li key={page}>
                 <Link href={shopPagePath(page)}>{legal(`nav.${page}`)}</Link>

@@ -18,6 +18,7 @@ export const cachedPageRoutes = [
   '/[locale]/privacy',
   '/[locale]/returns',
   '/[locale]/shipping',
+  '/[locale]/showcase',
   '/[locale]/sign-in',
   '/[locale]/terms',
 ] as const;
