@@ -83,6 +83,10 @@ test('the terms promise the way this shop takes payment: a bank transfer, no car
   const payment = page.locator('section#payment');
   await expect(payment).toContainText('By bank transfer to our account');
   await expect(payment).not.toContainText('Stripe');
+  // The privacy notice names no payment provider the shop does not use.
+  await page.goto('/en/privacy');
+  await expect(page.locator('main')).not.toContainText('Stripe');
+  await expect(page.locator('section#payment')).toContainText('For a bank transfer we see');
   await page.goto('/en/artworks/the-starry-night');
   await expect(page.getByRole('button', { name: /^Order and pay by transfer · / })).toBeVisible();
   // An English page prices in dollars and measures in inches too.
@@ -131,6 +135,9 @@ test.describe('on the shop that takes payment online', () => {
     const payment = page.locator('section#payment');
     await expect(payment).toContainText('through our payment provider Stripe');
     await expect(payment).not.toContainText('bank transfer');
+    await page.goto('/en/privacy');
+    await expect(page.locator('section#payment')).toContainText('Card payments are handled by Stripe');
+    await expect(page.locator('section#sharing')).toContainText('Stripe handles card payments.');
     await page.goto('/en/artworks/the-starry-night');
     await expect(page.getByRole('button', { name: /^Order and pay · / })).toBeVisible();
   });

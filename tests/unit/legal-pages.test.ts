@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createTranslator } from 'next-intl';
 import { describe, expect, test } from 'vitest';
-import { paymentTermItems } from '@/components/legal/payment-terms';
+import { paymentPrivacyParts, paymentTermItems } from '@/components/legal/payment-terms';
 import { legalTags, legalValues } from '@/components/legal/values';
 import { parseEnv } from '@/server/env';
 import { shopIdentity } from '@/server/shop/identity';
@@ -103,6 +103,19 @@ describe('the shop information pages', () => {
       for (const item of paymentTermItems[mode]) expect(list[item], `${locale} ${mode} ${item}`).not.toMatch(/Stripe/);
     }
     expect(list.card).toMatch(/Stripe/);
+  });
+
+  test.each(locales)('%s: the privacy notice names Stripe only where it takes the payment', (locale) => {
+    const sections = ((messagesOf(locale).Legal as Tree).privacy as Tree).sections as Tree as Record<'payment' | 'sharing', Tree>;
+    for (const mode of paymentModes) {
+      for (const name of ['payment', 'sharing'] as const) {
+        const parts = paymentPrivacyParts[mode][name];
+        for (const part of parts) expect(typeof sections[name][part], `${locale} ${mode} ${name}.${part}`).toBe('string');
+        const text = parts.map((part) => sections[name][part]).join(' ');
+        if (mode === 'online' || mode === 'both') expect(text, `${locale} ${mode} ${name}`).toMatch(/Stripe/);
+        else expect(text, `${locale} ${mode} ${name}`).not.toMatch(/Stripe/);
+      }
+    }
   });
 
   test('the text under the order buttons links to the terms and the privacy notice in every language', () => {

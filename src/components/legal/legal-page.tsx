@@ -33,8 +33,9 @@ interface RouteProps {
 }
 
 /**
- * Of a list (`<section>.<list>`), the items that hold for this shop as configured (the ways to pay
- * in the terms, for example); a list not named shows every item.
+ * What holds for this shop as configured (the ways to pay, for example): of a list
+ * (`<section>.<list>`), the items shown; of a section (`<section>`), the paragraphs shown. A list
+ * or section not named shows all of it.
  */
 export type ItemsShown = Record<string, readonly string[]>;
 
@@ -111,7 +112,7 @@ async function LegalPage({ page, extras, shown }: { page: ShopPage; extras: Reco
             <h2 id={`${section}-title`}>{t(`${page}.sections.${section}.title` as never, values as never)}</h2>
             {Object.entries(parts).map(([part, value]) => {
               const key = `${page}.sections.${section}.${part}`;
-              if (part.startsWith('p')) return <p key={part}>{rich(key)}</p>;
+              if (part.startsWith('p')) return (shown[section]?.includes(part) ?? true) ? <p key={part}>{rich(key)}</p> : null;
               if (part.startsWith('list') && typeof value === 'object') {
                 return (
                   <ul key={part}>
