@@ -71,7 +71,7 @@ test.describe('the artwork page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Starry Night');
     await expect(page.getByRole('link', { name: 'Vincent van Gogh' }).first()).toBeVisible();
     await expect(page.getByText('92.1 × 73.7 cm')).toBeVisible();
-    const facts = page.locator('dl');
+    const facts = page.getByRole('region', { name: 'About the painting' }).locator('dl');
     await expect(facts.getByRole('link').nth(1)).toHaveAttribute('href', /\/en\/(museums|movements|genres)\//);
     // No dead ends: the Museum of Modern Art and the night-sky subject have fewer than 3 published works,
     // so no browse page; they are named without a link. Post-Impressionism (5 works) is a link.
@@ -217,6 +217,36 @@ test.describe('the artwork page', () => {
     // A string missing from messages/ja.json would show as ⟦Namespace.key⟧ (src/i18n/request.ts).
     expect(text).not.toContain('⟦');
     await screenshotAt(page, 'artwork-ja', 390);
+  });
+
+  test('says what arrives and shows each finish, in German and Japanese on a phone and a desktop', async ({ page }) => {
+    const expected = {
+      de: { title: 'Was Sie erhalten', painter: 'Wer es malt', shipping: 'Versand und Lieferung', finishes: ['Gerollte Leinwand', 'Auf Keilrahmen', 'Gerahmt'] },
+      ja: { title: 'お届けするもの', painter: '描く人', shipping: '配送とお届け', finishes: ['キャンバスのみ（巻き）', '木枠張り', '額装'] },
+    } as const;
+    for (const [locale, words] of Object.entries(expected)) {
+      await page.goto(`/${locale}/artworks/${slug}`);
+      const receive = page.getByRole('region', { name: words.title });
+      // Who paints it, canvas, paint, varnish, stretcher and frame, hanging, packing: each a term and its description.
+      await expect(receive.locator('dt')).toHaveCount(7);
+      await expect(receive.locator('dt').first()).toHaveText(words.painter);
+      for (const description of await receive.locator('dd').allInnerTexts()) expect(description.length).toBeGreaterThan(20);
+      await expect(receive.getByRole('link', { name: words.shipping })).toHaveAttribute('href', `/${locale}/shipping`);
+      // Each finish carries its picture, drawn beside its name; the name alone is what a screen reader hears.
+      const finishes = page.locator('[data-kind="frame"] label');
+      await expect(finishes).toHaveCount(3);
+      for (const [i, name] of words.finishes.entries()) {
+        await expect(finishes.nth(i).locator('svg[aria-hidden="true"]')).toHaveCount(1);
+        await expect(finishes.nth(i).getByRole('radio', { name: new RegExp(`^${name}`) })).toHaveCount(1);
+      }
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        mkdirSync(screenshots, { recursive: true });
+        await page.locator('[data-kind="frame"]').screenshot({ path: path.join(screenshots, `finishes-${locale}-${width}.png`) });
+        await receive.screenshot({ path: path.join(screenshots, `receive-${locale}-${width}.png`) });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+    }
   });
 
   test('an unknown artwork is the localized 404', async ({ page }) => {

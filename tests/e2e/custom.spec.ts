@@ -55,6 +55,10 @@ test('the custom painting page renders its steps, styles and a price on first pa
   await expect(page.locator('img[src="/styles/vangogh.svg"]')).toHaveCount(1);
   // 50 × 70 stretched, one subject: 19900 + 5900 = 25800 × 1.5 = 38700 cents.
   await expect(page.getByTestId('custom-total')).toHaveText('$387');
+  // What arrives: the painter's part begins with the sketch a custom painting starts from.
+  const receive = page.getByRole('region', { name: 'What you receive' });
+  await expect(receive.locator('dt')).toHaveCount(7);
+  await expect(receive.locator('dd').first()).toContainText('first a sketch from your photo for you to approve');
   await screenshotAt(page, 'custom-empty', 390);
   await screenshotAt(page, 'custom-empty', 1440);
 });

@@ -7,6 +7,7 @@ import { FIT_NOTE_THRESHOLD, fitOf, frames, proportionGap, sizes, type Fit, type
 import type { OrderKind } from '@/shared/orders';
 import { priceOf } from '@/shared/prices';
 import { CanvasFit } from './canvas-fit';
+import { FinishPicture } from './finish-picture';
 import type { PriceTableData } from './price';
 import { canvasCm } from './sizes';
 import { usePriceTable } from './use-price';
@@ -81,6 +82,7 @@ export function SizeFramePicker({ size, frame, onChange, kind = 'reproduction', 
           {frames.map((f) => (
             <label key={f} className={styles.option}>
               <input type="radio" name={`${idPrefix}-frame`} value={f} checked={f === frame} onChange={() => onChange(size, f)} className={styles.radio} />
+              <FinishPicture finish={f} />
               <span className={styles.optionName}>{t(`frames.${f}.name`)}</span>
               <span className={styles.optionHint}>{t(`frames.${f}.description`)}</span>
               <span className={styles.optionPrice}>{price(size, f)}</span>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CustomOrderForm } from '@/components/custom/custom-order-form';
+import { WhatYouReceive } from '@/components/order/what-you-receive';
 import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ClientMessages } from '@/i18n/client-messages-provider';
@@ -49,6 +50,9 @@ export default async function CustomPaintingPage({ params }: Props) {
           <CustomOrderForm initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
         </div>
       </ClientMessages>
+      <div className="container page-section">
+        <WhatYouReceive locale={locale} kind="custom" />
+      </div>
       <ShowcaseGallery gallery={gallery} locale={locale} />
     </>
   );

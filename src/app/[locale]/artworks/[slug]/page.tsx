@@ -7,6 +7,7 @@ import { cache } from 'react';
 import { ArtworkGrid } from '@/components/artwork/artwork-card';
 import { FavoriteButton } from '@/components/favorites/favorite-button';
 import { JsonLd } from '@/components/json-ld';
+import { WhatYouReceive } from '@/components/order/what-you-receive';
 import { TaxonName } from '@/components/browse/taxon-name';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { buttonClass } from '@/components/ui/button';
@@ -285,6 +286,8 @@ export default async function ArtworkPage({ params }: Props) {
               paymentMode={paymentModeOf(configuredPaymentOptions())}
             />
           </section>
+
+          <WhatYouReceive locale={locale} kind="reproduction" />
 
           {related.length ? (
             <section className={styles.related} aria-labelledby="related-title">
