@@ -1,5 +1,6 @@
 import { z } from '@/shared/zod';
 import { fits, frames, orientations, sizes } from './canvas';
+import { carriers } from './carriers';
 import { locales } from './locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchDecisions, sketchStatuses, styles, subjectLimits } from './orders';
 import { paymentStates, refundMethods } from './payment';
@@ -139,6 +140,8 @@ export const OrderView = z
     total: z.int().describe('Integer US cents'),
     createdAt: z.iso.datetime(),
     trackingNumber: z.string().nullable(),
+    carrier: z.enum(carriers).nullable().describe('Who carries the parcel, when the studio said so'),
+    trackingUrl: z.url().nullable().describe("The carrier's page for the tracking number, when both are known"),
     sketchStatus: z.enum(sketchStatuses).nullable(),
     checkout: z.string().nullable().describe('The code of the basket the order was placed and paid in (GET /checkouts/{code}), or null'),
     orientation: z.enum(orientations),
@@ -260,6 +263,10 @@ export const StatusChange = z
     status: z.enum(orderStatuses),
     note: optionalText(2000).describe('Shown to the customer in the order lookup'),
     trackingNumber: optionalText(100).describe('Only with status shipped or delivered'),
+    carrier: z
+      .enum(carriers)
+      .nullish()
+      .describe('Who carries the parcel: only with status shipped or delivered, and with a tracking number (this one or the stored one); null: a carrier not on the list'),
     sketchStatus: z
       .enum(sketchStatuses)
       .nullish()
@@ -287,6 +294,7 @@ export const StaffOrder = z
     notes: z.string().nullable(),
     total: z.int().describe('Integer US cents'),
     trackingNumber: z.string().nullable(),
+    carrier: z.enum(carriers).nullable(),
     sketchStatus: z.enum(sketchStatuses).nullable(),
     customerAnswered: z.boolean().describe('The customer decided on the latest sketch and the studio has not acted on it yet'),
     payment: StaffPaymentView,

@@ -74,7 +74,7 @@ test('the order page follows the studio: timeline with dates, notes and the trac
   await move(request, code, { status: 'sketching' });
   await move(request, code, { status: 'painting', note: 'The sky is down: the swirls took two days.' });
   await move(request, code, { status: 'drying' });
-  await move(request, code, { status: 'shipped', trackingNumber: 'LX123456789GB', note: 'Packed in a wooden crate.' });
+  await move(request, code, { status: 'shipped', trackingNumber: '1Z999AA10123456784', carrier: 'ups', note: 'Packed in a wooden crate.' });
 
   // Opened from an e-mail link: the page asks for the e-mail first.
   const response = await page.goto(`/en/orders/${code.toLowerCase()}`);
@@ -91,7 +91,11 @@ test('the order page follows the studio: timeline with dates, notes and the trac
   await expect(page.getByText('Bank transfer received, thank you.')).toBeVisible();
   await expect(page.getByText('The sky is down: the swirls took two days.')).toBeVisible();
   await expect(page.getByText('Packed in a wooden crate.')).toBeVisible();
-  await expect(page.getByTestId('tracking-number')).toHaveText('LX123456789GB');
+  // The number links to the carrier's page for it, whole on one line.
+  await expect(page.getByTestId('tracking-number')).toHaveText('1Z999AA10123456784 UPS');
+  const tracking = page.getByTestId('tracking-number').getByRole('link', { name: '1Z999AA10123456784' });
+  await expect(tracking).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+  await expect(tracking).toHaveCSS('white-space', 'nowrap');
   await expect(page.getByText('Awaiting payment')).toHaveCount(0);
   // Each reached step carries its date.
   await expect(timeline.locator('[data-step="paid"] time').first()).toHaveAttribute('datetime', /Z$/);

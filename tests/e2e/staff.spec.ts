@@ -131,7 +131,12 @@ test.describe('a day of production', () => {
       // Only moves the server allows are offered: never back to where the order has been.
       for (const earlier of chain.slice(0, index)) await expect(moveTo.locator(`option[value="${earlier}"]`)).toHaveCount(0);
       await expect(moveTo).toHaveValue(step.status); // the next step is suggested
-      if (step.tracking) await page.getByLabel('Tracking number').fill(step.tracking);
+      if (step.tracking) {
+        // The carrier links a number: it waits for one.
+        await expect(page.getByLabel('Carrier')).toBeDisabled();
+        await page.getByLabel('Tracking number').fill(step.tracking);
+        await page.getByLabel('Carrier').selectOption('dhl');
+      }
       if (step.note) await page.getByLabel('Note for the customer').fill(step.note);
       await page.getByRole('button', { name: `Move to “${step.label}”` }).click();
       // Payment confirmed by hand says first what the customer will see.
@@ -139,7 +144,8 @@ test.describe('a day of production', () => {
       await expect(page.getByTestId('order-status')).toHaveText(step.label);
       await expect(page.getByTestId('order-outcome')).toContainText(`the order is now “${step.label}”`);
     }
-    await expect(page.getByTestId('tracking-number')).toHaveText('JD014600006281230704');
+    await expect(page.getByTestId('tracking-number')).toHaveText('JD014600006281230704 · DHL');
+    await expect(page.getByTestId('tracking-number').getByRole('link')).toHaveAttribute('href', /^https:\/\/www\.dhl\.com\/.*tracking-id=JD014600006281230704/);
     await expect(page.getByTestId('history').locator('li')).toHaveCount(7);
     await expect(page.getByTestId('history')).toContainText('Signed for at the door.');
     // Delivered is final: only a note may still be added.
@@ -150,7 +156,7 @@ test.describe('a day of production', () => {
     expect(lookup.status()).toBe(200);
     const { order } = (await lookup.json()) as { order: { status: string; trackingNumber: string; events: { status: string; note: string | null }[] } };
     expect(order.status).toBe('delivered');
-    expect(order.trackingNumber).toBe('JD014600006281230704');
+    expect(order).toMatchObject({ trackingNumber: 'JD014600006281230704', carrier: 'dhl' });
     expect(order.events.map((e) => [e.status, e.note])).toEqual([
       ['pending', null],
       ['paid', 'Payment received by bank transfer.'],

@@ -136,7 +136,7 @@ describe('the document describes the custom-order operations, raw bodies include
     const change = doc.paths['/admin/orders/{code}/status'].post;
     expect(change.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'code', required: true })]);
     expect(change.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/StatusChange' });
-    expect(Object.keys(doc.components.schemas.StatusChange.properties).sort()).toEqual(['note', 'sketchStatus', 'status', 'trackingNumber']);
+    expect(Object.keys(doc.components.schemas.StatusChange.properties).sort()).toEqual(['carrier', 'note', 'sketchStatus', 'status', 'trackingNumber']);
     expect(change.responses['409'].description).toMatch(/cannot move/);
   });
 });

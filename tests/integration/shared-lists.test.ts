@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as prismaEnums from '@/generated/prisma/enums';
 import { fits, frames, orientations, sizes } from '@/shared/canvas';
 import { datePrecisions, pluralOf, publishTriggers } from '@/shared/catalog';
+import { carriers } from '@/shared/carriers';
 import { catalogLocales, locales } from '@/shared/locales';
 import { eventActors, orderKinds, orderStatuses, photoKinds, sketchStatuses, styles, subjectLimits } from '@/shared/orders';
 import { refundMethods } from '@/shared/payment';
@@ -50,6 +51,7 @@ const checkLists: Record<string, List> = {
   'orders.frame': list('frames', 'src/shared/canvas.ts', frames),
   'orders.locale': list('locales', 'src/shared/locales.ts', locales),
   'orders.style': list('styles', 'src/shared/orders.ts', styles),
+  'orders.carrier': list('carriers', 'src/shared/carriers.ts', carriers),
   'artwork_texts.locale': list('catalogLocales', 'src/shared/locales.ts', catalogLocales),
   'artist_texts.locale': list('catalogLocales', 'src/shared/locales.ts', catalogLocales),
   'taxon_texts.locale': list('catalogLocales', 'src/shared/locales.ts', catalogLocales),

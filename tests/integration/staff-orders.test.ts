@@ -90,6 +90,30 @@ describe('POST /v1/admin/orders/{code}/status', () => {
     expect((await lookup(code)).trackingNumber).toBe('TRACK-2');
   });
 
+  test('a carrier goes with a tracking number on shipped or delivered, and the lookup links the number to its page', async () => {
+    const code = await newOrder();
+    await changeStatus(code, { status: 'drying' });
+    // Only with shipped or delivered, only from the list, never without a number to link.
+    expectError(await changeStatus(code, { status: 'drying', carrier: 'dhl' }), 400, 'invalid_input');
+    expectError(await changeStatus(code, { status: 'shipped', carrier: 'pigeon', trackingNumber: 'JD01' }), 400, 'invalid_input');
+    expectError(await changeStatus(code, { status: 'shipped', carrier: 'dhl' }), 400, 'invalid_input');
+    expect((await lookup(code)).status).toBe('drying');
+
+    expect((await changeStatus(code, { status: 'shipped', trackingNumber: 'JD014600 0062', carrier: 'dhl' })).status).toBe(200);
+    expect(await lookup(code)).toMatchObject({
+      carrier: 'dhl',
+      trackingUrl: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD014600%200062&submit=1',
+    });
+    // A correction of the number alone keeps the carrier; a carrier not on the list (null) unlinks it.
+    await changeStatus(code, { status: 'shipped', trackingNumber: 'JD0146000063' });
+    expect(await lookup(code)).toMatchObject({ carrier: 'dhl', trackingUrl: expect.stringContaining('tracking-id=JD0146000063&') });
+    await changeStatus(code, { status: 'delivered', carrier: null });
+    expect(await lookup(code)).toMatchObject({ trackingNumber: 'JD0146000063', carrier: null, trackingUrl: null });
+    // The database holds the same rule: no carrier without a number, none off the list.
+    await expect(db().order.update({ where: { code }, data: { carrier: 'ups', trackingNumber: null } })).rejects.toThrow(/orders_carrier_tracked_check/);
+    await expect(db().order.update({ where: { code }, data: { carrier: 'pigeon' } })).rejects.toThrow(/orders_carrier_check/);
+  });
+
   test('sketch status: pending on reaching sketching, set by staff there, approved once painting starts', async () => {
     const code = await newOrder('custom', { uploadId: await uploadedPhoto() });
     expect((await lookup(code)).sketchStatus).toBeNull();
@@ -196,6 +220,7 @@ describe('POST /v1/admin/orders/{code}/status', () => {
     const outbox = await db().outboxEvent.findMany({ where: { payload: { path: ['code'], equals: code } }, orderBy: { createdAt: 'asc' } });
     expect(outbox.map((e) => e.name)).toEqual(['shop/order.received', 'shop/order.paid', 'shop/order.shipped', 'shop/order.delivered']);
     expect(outbox[2]!.payload).toMatchObject({ trackingNumber: 'TN-77' });
+    expect(outbox[2]!.payload).not.toHaveProperty('carrier');
   });
 });
 

@@ -77,7 +77,7 @@ export async function checkDatabase(databaseUrl: string, traffic: Traffic, optio
       let current: OrderStatus = 'pending';
       for (const step of steps.slice(1)) {
         try {
-          planTransition({ kind: order.kind, status: current, sketchStatus: null, disputed: false }, { status: step.status });
+          planTransition({ kind: order.kind, status: current, sketchStatus: null, disputed: false, trackingNumber: null }, { status: step.status });
         } catch (error) {
           impossible.push(`${order.code}: ${current} → ${step.status} (${(error as Error).message})`);
         }

@@ -95,6 +95,15 @@ describe('order e-mail templates', () => {
     expect(renderOrderMail('shipped', order({ trackingNumber: null }), 'https://x').text).not.toContain('Tracking');
   });
 
+  test("with its carrier known, the tracking number names it and links to the carrier's page for that number", () => {
+    const shipped = renderOrderMail('shipped', order({ carrier: 'ups' }), 'https://x');
+    expect(shipped.text).toContain('Tracking number: 1Z999AA10123456784 (UPS) (https://www.ups.com/track?tracknum=1Z999AA10123456784)');
+    expect(shipped.html).toContain('<a href="https://www.ups.com/track?tracknum=1Z999AA10123456784" style="color:#2b2620">1Z999AA10123456784 (UPS)</a>');
+    // The carrier in the mail's language; no link without a number to follow.
+    expect(renderOrderMail('shipped', order({ locale: 'ja', carrier: 'japan_post' }), 'https://x').text).toContain('1Z999AA10123456784 (日本郵便)');
+    expect(renderOrderMail('shipped', order({ carrier: 'ups', trackingNumber: null }), 'https://x').html).not.toContain('ups.com');
+  });
+
   test('a custom painting names its style and subjects in the language of the mail', () => {
     const fr = renderOrderMail('received', order({ locale: 'fr', kind: 'custom', artworkTitle: null, style: 'vangogh', subjects: 3 }), 'https://x');
     expect(fr.text).toContain('Tableau sur mesure');

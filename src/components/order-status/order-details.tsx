@@ -16,6 +16,7 @@ import { PaymentPanel, saysSomethingAboutMoney } from './payment-panel';
 import { OrderTimeline } from './order-timeline';
 import { SketchDecision, sketchAwaitingDecision } from './sketch-decision';
 import { sketchState } from './sketch-state';
+import { TrackingNumber } from './tracking-number';
 import css from './order-status.module.css';
 
 /** A country code in the visitor's language (`DE` → `Deutschland`), or the code when the browser has no name for it. */
@@ -164,8 +165,8 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
             {order.trackingNumber ? (
               <div>
                 <dt>{t('tracking')}</dt>
-                <dd className={css.tracking} data-testid="tracking-number">
-                  {order.trackingNumber}
+                <dd data-testid="tracking-number">
+                  <TrackingNumber number={order.trackingNumber} carrier={order.carrier} href={order.trackingUrl} locale={locale} />
                 </dd>
               </div>
             ) : null}

@@ -4,6 +4,7 @@ import type { OrderView } from '@/shared/order-schema';
 import { chainIndex, statusChain, type OrderStatus } from '@/shared/orders';
 import { OrderPhoto } from './order-photo';
 import { sketchState } from './sketch-state';
+import { TrackingNumber } from './tracking-number';
 import css from './order-status.module.css';
 
 type StepState = 'done' | 'current' | 'upcoming';
@@ -63,7 +64,7 @@ export function OrderTimeline({ order }: { order: OrderView }) {
               ) : null}
               {step === 'shipped' && order.trackingNumber && state !== 'upcoming' ? (
                 <p className={css.stepExtra}>
-                  {t('tracking')} <span className={css.tracking}>{order.trackingNumber}</span>
+                  {t('tracking')} <TrackingNumber number={order.trackingNumber} carrier={order.carrier} href={order.trackingUrl} locale={locale} />
                 </p>
               ) : null}
               {notes.length ? (

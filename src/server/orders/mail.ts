@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import type { Mail, Mailer } from '@/server/integrations/mailer';
 import { logger } from '@/server/logger';
 import { canvasOf, type Orientation, type Frame, type Size } from '@/shared/canvas';
+import { carrierName, carriers, trackingUrl, type Carrier } from '@/shared/carriers';
 import { deliveryWindow, type DeliveryWindow } from '@/shared/delivery';
 import { textLocale, type CatalogLocale } from '@/shared/locales';
 import type { OrderKind, Style } from '@/shared/orders';
@@ -37,6 +38,7 @@ export const OrderMailPayload = z.object({
   orderId: z.int(),
   code: z.string(),
   trackingNumber: z.string().optional(),
+  carrier: z.enum(carriers).optional(),
   amountCents: z.int().optional(),
   payBy: z.iso.datetime().optional(),
 });
@@ -113,6 +115,8 @@ export interface MailOrder {
   customerName: string;
   customerEmail: string;
   trackingNumber: string | null;
+  /** Who carries the parcel, when staff said so: the number then links to its tracking page. */
+  carrier?: Carrier | null;
 }
 
 export const fill = (template: string, values: Record<string, string | number>) =>
@@ -141,13 +145,16 @@ export function itemOf(order: Pick<MailOrder, 'kind' | 'artworkTitle' | 'style' 
 /** The mail strings of a language (English for `vi` and anything else). */
 export const mailStrings = (locale: string) => templates[textLocale(locale)];
 
+export type MailRow = [label: string, value: string, href?: string];
+
 /** A customer e-mail's parts, laid out alike for an order and a basket. */
 export interface CustomerMail {
   locale: string;
   subject: string;
   greeting: string;
   intro: string;
-  rows: [string, string][];
+  /** Label, value and, for a value that is a link (a parcel's tracking page), where it goes. */
+  rows: MailRow[];
   paying: string[];
   lookup: string;
   link: string;
@@ -162,7 +169,7 @@ export function layCustomerMail(mail: CustomerMail): Omit<Mail, 'to'> {
     '',
     mail.intro,
     '',
-    ...mail.rows.map(([label, value]) => `${label}: ${value}`),
+    ...mail.rows.map(([label, value, href]) => `${label}: ${value}${href ? ` (${href})` : ''}`),
     ...(mail.paying.length ? ['', ...mail.paying] : []),
     '',
     mail.lookup,
@@ -180,7 +187,7 @@ export function layCustomerMail(mail: CustomerMail): Omit<Mail, 'to'> {
 <p style="font-size:16px">${h(mail.greeting)}</p>
 <p style="font-size:16px;line-height:1.5">${h(mail.intro)}</p>
 <table role="presentation" style="width:100%;border-collapse:collapse;margin:20px 0;font-size:15px">
-${mail.rows.map(([label, value]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${h(value)}</strong></td></tr>`).join('\n')}
+${mail.rows.map(([label, value, href]) => `<tr><th style="text-align:left;padding:6px 12px 6px 0;color:#6b6257;font-weight:normal;vertical-align:top">${h(label)}</th><td style="padding:6px 0"><strong>${href ? `<a href="${h(href)}" style="color:#2b2620">${h(value)}</a>` : h(value)}</strong></td></tr>`).join('\n')}
 </table>
 ${mail.paying.map((line) => `<p style="font-size:15px;line-height:1.5;white-space:pre-line">${h(line)}</p>`).join('\n')}
 <p style="font-size:14px;line-height:1.5">${h(mail.lookup)}</p>
@@ -207,13 +214,14 @@ export function renderOrderMail(kind: OrderMailKind, order: MailOrder, baseUrl: 
   const t = templates[language];
   const total = moneyIn(language, order.totalCents);
   const tracking = kind === 'shipped' || kind === 'delivered' ? order.trackingNumber : null;
+  const carrier = tracking ? (order.carrier ?? null) : null;
   const received = kind === 'received';
-  const rows: [string, string][] = [
+  const rows: MailRow[] = [
     [t.orderCode, order.code],
     [t.item, itemOf(order, order.locale)],
     [t.total, total],
     ...(received && order.estimatedDelivery ? ([[t.estimate, formatWindow(order.estimatedDelivery, language)]] as [string, string][]) : []),
-    ...(tracking ? ([[t.tracking, tracking]] as [string, string][]) : []),
+    ...(tracking ? ([carrier ? [t.tracking, `${tracking} (${carrierName(carrier, language)})`, trackingUrl(carrier, tracking)!] : [t.tracking, tracking]] as MailRow[]) : []),
     ...(kind === 'refunded' && order.refundedCents ? ([[t.refunded, moneyIn(language, order.refundedCents)]] as [string, string][]) : []),
     ...(kind === 'reminder' && order.payBy ? ([[t.payBy, dayIn(language, order.payBy)]] as [string, string][]) : []),
   ];
@@ -285,6 +293,7 @@ export async function sendOrderMail(
       customerEmail: order.customerEmail,
       // The number as of the change that sent this mail, not a later correction.
       trackingNumber: payload.trackingNumber ?? order.trackingNumber,
+      carrier: payload.trackingNumber ? (payload.carrier ?? null) : (order.carrier as Carrier | null),
       refundedCents: payload.amountCents,
       payBy: payload.payBy ? new Date(payload.payBy) : undefined,
     },

@@ -8,6 +8,7 @@ import type { PaymentAsked, PaymentProvider } from '@/server/payments/provider';
 import { recordSession } from '@/server/payments/sessions';
 import { paymentIncludes, paymentSummary } from '@/server/payments/summary';
 import { orientationOf, type Orientation } from '@/shared/canvas';
+import { trackingUrl } from '@/shared/carriers';
 import { deliveryTable, deliveryWindow } from '@/shared/delivery';
 import type { CreateOrder, OrderCreated, OrderView } from '@/shared/order-schema';
 import { normalizeOrderCode } from '@/shared/orders';
@@ -231,6 +232,8 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     total: order.totalCents,
     createdAt: order.createdAt.toISOString(),
     trackingNumber: order.trackingNumber,
+    carrier: order.carrier as OrderView['carrier'],
+    trackingUrl: trackingUrl(order.carrier as OrderView['carrier'], order.trackingNumber),
     sketchStatus: order.sketchStatus,
     checkout: order.checkout?.code ?? null,
     estimatedDelivery: deliveryWindow({ kind: order.kind, size: order.size as OrderView['size'], sketchRevisions }, reached, order.status),

@@ -38,6 +38,7 @@ export function toStaffOrder(order: PaymentRows & { events: { actor: string }[] 
     notes: order.notes,
     total: order.totalCents,
     trackingNumber: order.trackingNumber,
+    carrier: order.carrier as StaffOrder['carrier'],
     sketchStatus: order.sketchStatus,
     customerAnswered: customerAnswered(order, order.events.at(-1)),
     payment: paymentSummary(order),

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db, Tx } from '@/server/db/client';
 import { DomainError, invalidInput, invalidTransition, notFound } from '@/server/errors';
 import { enqueue } from '@/server/jobs/outbox';
+import type { Carrier } from '@/shared/carriers';
 import { chainIndex, moveRefusal, paintingStarts, trackedStatuses, type EventActor, type OrderStatus, type SketchStatus } from '@/shared/orders';
 import { lockingTransaction, lockOrder, type LockedOrder } from './lock';
 import { staffOrderDetail } from './staff';
@@ -21,6 +22,8 @@ export interface Change {
   status: OrderStatus;
   note?: string;
   trackingNumber?: string;
+  /** Absent: unchanged; null: a carrier not on the list (the number stays unlinked). */
+  carrier?: Carrier | null;
   sketchStatus?: SketchStatus;
 }
 
@@ -32,7 +35,7 @@ export interface Change {
  * yes given by phone). Painting never starts over the customer's request for changes unless the
  * same change records their approval; a sketch still pending counts as approved once painting starts.
  */
-export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus' | 'disputed'>, change: Change) {
+export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'sketchStatus' | 'disputed' | 'trackingNumber'>, change: Change) {
   const { status: from } = order;
   const to = change.status;
   if (order.disputed && to !== 'cancelled' && to !== from && !moveRefusal(from, to)) {
@@ -40,6 +43,12 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
   }
   if (change.trackingNumber !== undefined && !trackedStatuses.includes(to)) {
     throw invalidInput('A tracking number goes only with status shipped or delivered.', [{ path: 'trackingNumber', message: 'only with shipped or delivered' }]);
+  }
+  if (change.carrier !== undefined && !trackedStatuses.includes(to)) {
+    throw invalidInput('A carrier goes only with status shipped or delivered.', [{ path: 'carrier', message: 'only with shipped or delivered' }]);
+  }
+  if (change.carrier && !(change.trackingNumber ?? order.trackingNumber)) {
+    throw invalidInput('A carrier goes with the tracking number it links to: give the number too.', [{ path: 'carrier', message: 'needs a tracking number' }]);
   }
   if (change.sketchStatus !== undefined && order.kind !== 'custom') {
     throw invalidInput('Only custom paintings have a sketch to approve.', [{ path: 'sketchStatus', message: 'only for custom orders' }]);
@@ -73,12 +82,13 @@ export function planTransition(order: Pick<LockedOrder, 'kind' | 'status' | 'ske
 export async function applyTransition(tx: Tx, order: LockedOrder, change: Change, actor: Actor): Promise<void> {
   const plan = planTransition(order, change);
   const trackingNumber = change.trackingNumber ?? order.trackingNumber;
+  const carrier = change.carrier === undefined ? order.carrier : change.carrier;
   // Moving a pending order on is staff recording that its money arrived (a bank transfer); the
   // webhook sets the amount itself before it moves the order.
   const paidCents = order.status === 'pending' && plan.changed && plan.status !== 'cancelled' && order.paidCents === 0 ? order.totalCents : order.paidCents;
   await tx.order.update({
     where: { id: order.id },
-    data: { status: plan.status, sketchStatus: plan.sketchStatus, trackingNumber, paidCents },
+    data: { status: plan.status, sketchStatus: plan.sketchStatus, trackingNumber, carrier, paidCents },
   });
   await tx.orderEvent.create({
     data: {
@@ -93,7 +103,7 @@ export async function applyTransition(tx: Tx, order: LockedOrder, change: Change
       sketchStatus: change.sketchStatus && change.sketchStatus !== 'pending' && change.sketchStatus !== order.sketchStatus ? change.sketchStatus : null,
     },
   });
-  if (plan.mail) await enqueue(tx, plan.mail, { orderId: order.id, code: order.code, ...(trackingNumber ? { trackingNumber } : {}) });
+  if (plan.mail) await enqueue(tx, plan.mail, { orderId: order.id, code: order.code, ...(trackingNumber ? { trackingNumber } : {}), ...(carrier ? { carrier } : {}) });
   // A cancelled order's open Checkout sessions are closed after commit, so nobody pays into them
   // (a payment that came anyway would be refunded, and Stripe keeps its fee).
   if (plan.changed && plan.status === 'cancelled' && (await tx.paymentSession.count({ where: { orderId: order.id, state: 'open' } })) > 0) {

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
+import { carrierName, carriers, type Carrier } from '@/shared/carriers';
 import type { Locale } from '@/shared/locales';
 import { chainIndex, paintingStarts, sketchDecisions, statusChain, trackedStatuses, type OrderKind, type OrderStatus, type SketchStatus } from '@/shared/orders';
 import { money } from '../../../_lib/format';
@@ -21,6 +22,7 @@ interface Props {
     version: number;
     moves: OrderStatus[];
     trackingNumber: string | null;
+    carrier: Carrier | null;
     sketchStatus: Sketch | null;
     /** What was paid and refunded: a cancellation alone gives nothing back. */
     payment: { paid: number; refunded: number };
@@ -59,6 +61,8 @@ export function OrderActions({ locale, order: shown }: Props) {
   }
   const [note, setNote] = useState('');
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  // '' is a carrier not on the list: the number then shows unlinked.
+  const [carrier, setCarrier] = useState<Carrier | ''>(order.carrier ?? '');
   const [sketch, setSketch] = useState<Sketch>(order.sketchStatus === 'changes_requested' ? 'changes_requested' : 'approved');
   const [approvalRecorded, setApprovalRecorded] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'error'; text: string } | null>(null);
@@ -111,8 +115,9 @@ export function OrderActions({ locale, order: shown }: Props) {
     (order.sketchStatus === 'pending' || order.sketchStatus === 'changes_requested') &&
     target !== 'cancelled' &&
     chainIndex(target) >= chainIndex(paintingStarts);
-  // On shipped or delivered a corrected tracking number is a change of its own, note or not.
-  const trackingChanged = showTracking && tracking.trim() !== (order.trackingNumber ?? '') && tracking.trim() !== '';
+  // On shipped or delivered a corrected tracking number (or its carrier) is a change of its own, note or not.
+  const carrierChanged = showTracking && tracking.trim() !== '' && carrier !== (order.carrier ?? '');
+  const trackingChanged = (showTracking && tracking.trim() !== (order.trackingNumber ?? '') && tracking.trim() !== '') || carrierChanged;
 
   /**
    * A move the customer should not see by mistake: payment marked by hand, steps skipped (shown to
@@ -144,6 +149,7 @@ export function OrderActions({ locale, order: shown }: Props) {
       status: target,
       note: note.trim() || undefined,
       trackingNumber: showTracking ? tracking.trim() || undefined : undefined,
+      carrier: carrierChanged ? carrier || null : undefined,
       sketchStatus: showSketch ? sketch : needsApproval ? 'approved' : undefined,
     });
   };
@@ -201,6 +207,20 @@ export function OrderActions({ locale, order: shown }: Props) {
           <div className={styles.field}>
             <label htmlFor={`${id}-tracking`}>{t('tracking')}</label>
             <input id={`${id}-tracking`} value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={100} autoComplete="off" spellCheck={false} />
+          </div>
+        )}
+        {showTracking && (
+          <div className={styles.field}>
+            <label htmlFor={`${id}-carrier`}>{t('carrier')}</label>
+            {/* A carrier links a number: without one there is nothing to choose it for. */}
+            <select id={`${id}-carrier`} value={carrier} onChange={(e) => setCarrier(e.target.value as Carrier | '')} disabled={!tracking.trim()}>
+              <option value="">{t('carrierNone')}</option>
+              {carriers.map((c) => (
+                <option key={c} value={c}>
+                  {carrierName(c, locale)}
+                </option>
+              ))}
+            </select>
           </div>
         )}
         <div className={styles.field}>

@@ -5,6 +5,7 @@ import { db } from '@/server/db/client';
 import { DomainError } from '@/server/errors';
 import { orderForStaff, type OrderForStaff } from '@/server/orders/board';
 import { canvasOf } from '@/shared/canvas';
+import { carrierName, trackingUrl } from '@/shared/carriers';
 import type { Locale } from '@/shared/locales';
 import { normalizeOrderCode, studioPhotoKindsAt } from '@/shared/orders';
 import { requireStaff, staffLocale } from '../../../_lib/auth';
@@ -142,7 +143,15 @@ export default async function OrderPage({ params }: Props) {
               <dt>{t('total')}</dt>
               <dd>{money(order.total, locale)}</dd>
               <dt>{t('tracking')}</dt>
-              <dd data-testid="tracking-number">{order.trackingNumber ?? t('none')}</dd>
+              <dd data-testid="tracking-number">
+                {order.trackingNumber && order.carrier ? (
+                  <>
+                    <a href={trackingUrl(order.carrier, order.trackingNumber)!}>{order.trackingNumber}</a> · {carrierName(order.carrier, locale)}
+                  </>
+                ) : (
+                  (order.trackingNumber ?? t('none'))
+                )}
+              </dd>
             </dl>
             {order.notes && (
               <>
@@ -280,6 +289,7 @@ export default async function OrderPage({ params }: Props) {
               version: order.version,
               moves: order.moves,
               trackingNumber: order.trackingNumber,
+              carrier: order.carrier,
               sketchStatus: order.sketchStatus,
               payment: order.payment,
             }}
