@@ -149,6 +149,7 @@ export const OrderView = z
     style: z.enum(styles).nullable().describe('Custom paintings only'),
     subjects: z.int().nullable().describe('Custom paintings only'),
     notes: z.string().nullable(),
+    showcaseConsent: z.boolean().describe('The customer allows the studio to show the finished painting (POST /orders/{code}/showcase-consent changes it)'),
     delivery: z
       .object({ name: z.string(), street: z.string(), postalCode: z.string(), city: z.string(), country: z.string() })
       .describe('Where it goes, in full: the lookup already proves the e-mail, and the customer must be able to check the address they typed'),
@@ -169,6 +170,15 @@ export type OrderLookup = z.output<typeof OrderLookup>;
 /** Paying a pending order later (`POST /v1/orders/{code}/checkout`). */
 export const PayLater = z.object({ email: z.string().min(1).max(200).describe('The e-mail address the order was placed with') }).meta({ id: 'PayLater' });
 export const CheckoutOpened = z.object({ checkoutUrl: z.string().describe('Where the customer pays (a fresh Stripe Checkout session)') }).meta({ id: 'CheckoutOpened' });
+
+/** The customer allows showing the finished painting, or takes it back (`POST /v1/orders/{code}/showcase-consent`). */
+export const ShowcaseConsentChange = z
+  .object({
+    email: z.string().min(1).max(200).describe('The e-mail address the order was placed with'),
+    consent: z.boolean().describe('true: the studio may show the finished painting in its gallery (never the photo sent, never a name); false: it may not'),
+  })
+  .meta({ id: 'ShowcaseConsentChange' });
+export type ShowcaseConsentChange = z.output<typeof ShowcaseConsentChange>;
 
 /** The customer's answer to a sketch (`POST /v1/orders/{code}/sketch-decision`). */
 export const SketchDecision = z

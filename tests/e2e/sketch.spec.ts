@@ -188,7 +188,19 @@ test('German: sketch, changes asked, a second sketch, approved, then painted and
   await expect(delivered.getByRole('heading', { name: 'Ihr Gemälde ist angekommen' })).toBeVisible();
   await expect(delivered.locator('[data-photo-kind="finished"][data-size="large"]')).toBeVisible();
   await expect(delivered.getByRole('link', { name: 'Noch ein Auftragsgemälde bestellen' })).toHaveAttribute('href', '/de/custom');
+  // The showcase permission, asked again where the finished painting is: given, kept, taken back.
+  const ask = delivered.getByTestId('showcase-ask');
+  await expect(ask).toHaveAttribute('data-consent', 'false');
+  await expect(ask.getByRole('link', { name: 'Galerie' })).toHaveAttribute('href', '/de/showcase');
+  await ask.getByRole('button', { name: 'Ja, Sie dürfen es zeigen' }).click();
+  await expect(ask).toHaveAttribute('data-consent', 'true');
+  await customer.reload();
+  await expect(ask).toContainText('Sie erlauben uns, das fertige Gemälde');
   await shoot(customer, 'sketch-customer-de-delivered');
+  await ask.getByRole('button', { name: 'Nicht zeigen' }).click();
+  await expect(ask).toHaveAttribute('data-consent', 'false');
+  const lookup = await request.get(`/v1/orders/${code}?email=${encodeURIComponent(email)}`);
+  expect(((await lookup.json()) as { order: { showcaseConsent: boolean } }).order.showcaseConsent).toBe(false);
 });
 
 test('Japanese: the customer sees the sketch and approves it; the pages read well at phone and desktop widths', async ({ browser, request }) => {

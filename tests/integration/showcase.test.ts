@@ -249,6 +249,46 @@ describe('the gallery image route', () => {
   });
 });
 
+describe('the customer allows showing, or takes it back (POST /v1/orders/{code}/showcase-consent)', () => {
+  const consent = (code: string, body: Record<string, unknown>) => rest('POST', `/orders/${code}/showcase-consent`, { json: body });
+  const inGallery = async (id: string) => (await gallery()).body.items.some((item: { id: string }) => item.id === id);
+
+  test('given on a delivered order, the studio may show the painting; taken back, it leaves the gallery at once', async () => {
+    const { code, finishedId } = await finishedOrder({ consent: false });
+    await changeStatus(code, { status: 'delivered' });
+    expectError(await mark(code, finishedId, true), 409, 'invalid_transition');
+    const events = async () => (await rest('GET', `/orders/${code}`, { query: { email: galleryCustomer.email } })).body.order.events.length;
+    const before = await events();
+
+    const allowed = await consent(code, { email: galleryCustomer.email.toUpperCase(), consent: true });
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.body.order).toMatchObject({ code, status: 'delivered', showcaseConsent: true });
+    expect((await mark(code, finishedId, true)).status).toBe(200);
+    expect(await inGallery(finishedId)).toBe(true);
+
+    // Taken back: out of the gallery and its picture gone, though staff never took it down; asked twice, the same answer.
+    for (let i = 0; i < 2; i++) expect((await consent(code, { email: galleryCustomer.email, consent: false })).body.order.showcaseConsent).toBe(false);
+    expect(await inGallery(finishedId)).toBe(false);
+    expect((await image(finishedId, '640')).status).toBe(404);
+    // Nothing on the customer's timeline: a permission, not a step of the work.
+    expect(await events()).toBe(before);
+  });
+
+  test("a wrong e-mail is the lookup's 404, bad input 400, a cancelled order may only take it back; nothing changes", async () => {
+    const code = await newOrder('reproduction', { showcaseConsent: false, customer: galleryCustomer });
+    expectError(await consent(code, { email: 'someone.else@example.com', consent: true }), 404, 'not_found');
+    expectError(await consent('ZZZZZZZZZZ', { email: galleryCustomer.email, consent: true }), 404, 'not_found');
+    expectError(await consent(code, { email: galleryCustomer.email, consent: 'yes' }), 400, 'invalid_input');
+    expectError(await consent(code, { email: galleryCustomer.email }), 400, 'invalid_input');
+    expect((await db().order.findUniqueOrThrow({ where: { code } })).showcaseConsent).toBe(false);
+
+    const cancelled = await newOrder('reproduction', { showcaseConsent: true, customer: galleryCustomer });
+    await changeStatus(cancelled, { status: 'cancelled' });
+    expectError(await consent(cancelled, { email: galleryCustomer.email, consent: true }), 409, 'invalid_transition');
+    expect((await consent(cancelled, { email: galleryCustomer.email, consent: false })).body.order.showcaseConsent).toBe(false);
+  });
+});
+
 describe('the OpenAPI document', () => {
   test('describes the gallery and the staff operation', async () => {
     const doc = (await rest('GET', '/openapi.json')).body;

@@ -15,6 +15,7 @@ import { OrderPhoto } from './order-photo';
 import { PaymentPanel, saysSomethingAboutMoney } from './payment-panel';
 import { OrderTimeline } from './order-timeline';
 import { SketchDecision, sketchAwaitingDecision } from './sketch-decision';
+import { ShowcaseAsk } from './showcase-ask';
 import { sketchState } from './sketch-state';
 import { TrackingNumber } from './tracking-number';
 import css from './order-status.module.css';
@@ -69,7 +70,7 @@ export function OrderDetails({ order, banner, email }: { order: OrderView; banne
         </div>
       ) : null}
 
-      {order.status === 'delivered' ? <Delivered order={order} /> : null}
+      {order.status === 'delivered' ? <Delivered order={order} email={email} /> : null}
 
       {order.checkout ? <BasketNote basket={order.checkout} current={order.code} email={email} /> : null}
 
@@ -235,7 +236,7 @@ function BasketNote({ basket, current, email }: { basket: string; current: strin
  * (the newest, when there are several), a word of thanks, and the way to order another: the same
  * work again, or a custom painting.
  */
-function Delivered({ order }: { order: OrderView }) {
+function Delivered({ order, email }: { order: OrderView; email: string }) {
   const t = useTranslations('Orders.order.delivered');
   const tl = useTranslations('Orders.timeline');
   const finished = order.photos.filter((photo) => photo.kind === 'finished').at(-1);
@@ -256,6 +257,7 @@ function Delivered({ order }: { order: OrderView }) {
           </ButtonLink>
           <ButtonLink href={pagePath.artworks()}>{t('browse')}</ButtonLink>
         </div>
+        <ShowcaseAsk order={order} email={email} />
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import {
   OrderView,
   PayLater,
   PriceTable,
+  ShowcaseConsentChange,
   SketchDecision,
   StaffOrderDetail,
   StaffOrderPage,
@@ -17,6 +18,7 @@ import {
 } from '@/shared/order-schema';
 import { orderViewSettings, payLater } from './payment';
 import { placedByOf } from './placed-by';
+import { changeShowcaseConsent } from './consent';
 import { createOrder, lookupOrder, priceTable } from './service';
 import { decideOnSketch } from './sketch';
 import { listOrders } from './staff';
@@ -85,6 +87,34 @@ export const ordersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { code, ...decision } = input;
       return { order: await decideOnSketch(ctx.db, code, decision, orderViewSettings(ctx.payments)) };
+    }),
+
+  showcaseConsent: publicProcedure
+    .meta({
+      rateLimit: 'orderLookup',
+      body: ShowcaseConsentChange,
+      openapi: {
+        method: 'POST',
+        path: '/orders/{code}/showcase-consent',
+        tags: ['orders'],
+        protect: false,
+        summary: 'Allow the studio to show the finished painting, or take it back',
+        description:
+          'The same permission as showcaseConsent when ordering, changed at any time: taken back, the painting leaves the gallery at once and ' +
+          'its finished photo is deleted with the order\'s other photos. A cancelled order can only take it back. ' +
+          'A wrong e-mail answers exactly like an unknown code.',
+        errorResponses: {
+          400: 'Invalid input',
+          404: 'No order matches this code and e-mail',
+          409: 'The order is cancelled: there is no painting to show',
+        },
+      },
+    })
+    .input(jsonBody(ShowcaseConsentChange, { code: z.string().min(1).max(20) }))
+    .output(z.object({ order: OrderView }))
+    .mutation(async ({ ctx, input }) => {
+      const { code, ...change } = input;
+      return { order: await changeShowcaseConsent(ctx.db, code, change, orderViewSettings(ctx.payments)) };
     }),
 
   checkout: publicProcedure

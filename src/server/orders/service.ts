@@ -222,6 +222,7 @@ export async function lookupOrder(db: Db, typedCode: string, typedEmail: string,
     style: order.style as OrderView['style'],
     subjects: order.subjects,
     notes: order.notes,
+    showcaseConsent: order.showcaseConsent,
     delivery: {
       name: order.customerName,
       street: order.address,
