@@ -48,6 +48,12 @@ describe('the customer fields', () => {
       country: { key: 'country' },
     });
     expect(customerProblems({ ...ada, email: 'ada@' })).toEqual({ email: { key: 'email' } });
+    // Japan: the prefecture opens the city line; a prefecture without its city is no address.
+    const tokyo = { ...ada, country: 'JP', postalCode: '150-0001', address: '神宮前1-2-3' };
+    expect(customerProblems({ ...tokyo, city: '東京都渋谷区' })).toEqual({});
+    expect(customerProblems({ ...tokyo, city: '東京都' })).toEqual({ city: { key: 'required' } });
+    expect(customerProblems({ ...tokyo, city: '東京都  ' })).toEqual({ city: { key: 'required' } });
+    expect(customerProblems({ ...ada, city: '東京都' })).toEqual({});
     expect(customerProblems({ ...ada, name: ' A ' })).toEqual({ name: { key: 'nameShort' } });
     expect(customerProblems({ ...ada, address: 'ab' })).toEqual({ address: { key: 'addressShort' } });
     expect(customerProblems({ ...ada, postalCode: 'x'.repeat(21) })).toEqual({ postalCode: { key: 'tooLong', values: { max: 20 } } });

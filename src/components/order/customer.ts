@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { Customer } from '@/shared/order-schema';
+import { splitPrefecture } from './prefectures';
 
 /**
  * The customer part of an order form, checked with the server's own `Customer` schema
@@ -59,8 +60,10 @@ function problemOf(field: CustomerField, issue: Issue, draft: CustomerDraft): Fi
 /** Every field's first problem (none: the customer is valid as the server will see it). */
 export function customerProblems(draft: CustomerDraft): CustomerProblems {
   const parsed = Customer.safeParse(customerInput(draft));
-  if (parsed.success) return {};
   const problems: CustomerProblems = {};
+  // A Japanese address keeps its prefecture at the start of `city`: a prefecture alone names no city.
+  if (draft.country === 'JP' && splitPrefecture(draft.city).rest.trim() === '') problems.city = { key: 'required' };
+  if (parsed.success) return problems;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if (typeof field !== 'string' || !(customerFields as readonly string[]).includes(field)) continue;
