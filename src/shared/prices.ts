@@ -27,6 +27,16 @@ export const prices: Prices = {
   custom: { multiplier: 1.5, extraSubjectCents: 4000 },
 };
 
+/**
+ * The cheapest reproduction in a table, what every "from" price and the Offer quote: the smallest
+ * size, rolled (the table makes rolled the cheapest finish of every size, and the pages name it so).
+ */
+export function cheapestReproduction(table: Pick<Prices, 'reproduction'> = prices): { size: Size; cents: number } {
+  return (Object.keys(table.reproduction) as Size[])
+    .map((size) => ({ size, cents: table.reproduction[size].rolled }))
+    .reduce((low, next) => (next.cents < low.cents ? next : low));
+}
+
 export interface PriceChoice {
   kind: OrderKind;
   size: Size;

@@ -5,12 +5,12 @@ import { formatUsd } from '@/lib/format';
 import { formatWorkDate } from '@/lib/work-date';
 import type { ArtworkCard as Card } from '@/server/catalog/schema';
 import { pagePath } from '@/shared/paths';
-import { prices } from '@/shared/prices';
+import { cheapestReproduction } from '@/shared/prices';
 import { ArtworkImage } from './artwork-image';
 import styles from './artwork.module.css';
 
 /** The cheapest way to own a reproduction: the smallest size, rolled. */
-export const fromCents = Math.min(...Object.values(prices.reproduction).map((bySize) => bySize.rolled));
+const fromCents = cheapestReproduction().cents;
 
 /**
  * One painting in a grid: picture, title, artist, year and the starting price, all from the card

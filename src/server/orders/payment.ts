@@ -8,7 +8,7 @@ import { logger } from '@/server/logger';
 import type { PaymentAsked, PaymentProvider } from '@/server/payments/provider';
 import { recordSession } from '@/server/payments/sessions';
 import { normalizeOrderCode } from '@/shared/orders';
-import type { PaymentOptions } from '@/shared/payment';
+import { paymentModeOf, type PaymentMode, type PaymentOptions } from '@/shared/payment';
 import { configuredPhotoAddresses } from './photos';
 import { noMatchingOrder, sameEmail, type OrderViewSettings } from './service';
 
@@ -26,6 +26,9 @@ export function paymentOptionsFor(payments: PaymentProvider | undefined): Paymen
 }
 
 export const configuredPaymentOptions = (): PaymentOptions => paymentOptionsFor(configuredPayments());
+
+/** How this server takes payment (online, by transfer, both…), which the pages' order buttons, terms and privacy notice name. */
+export const configuredPaymentMode = (): PaymentMode => paymentModeOf(configuredPaymentOptions());
 
 /** What the customer's view of an order (alone or in its basket) takes from this server's configuration. */
 export const orderViewSettings = (payments: PaymentProvider | undefined): OrderViewSettings => ({ photos: configuredPhotoAddresses(), payment: paymentOptionsFor(payments) });

@@ -101,7 +101,7 @@ export const ordersRouter = router({
         summary: 'Allow the studio to show the finished painting, or take it back',
         description:
           'The same permission as showcaseConsent when ordering, changed at any time: taken back, the painting leaves the gallery at once and ' +
-          'its finished photo is deleted with the order\'s other photos. A cancelled order can only take it back. ' +
+          "its finished photo is deleted with the order's other photos. A cancelled order can only take it back. " +
           'A wrong e-mail answers exactly like an unknown code.',
         errorResponses: {
           400: 'Invalid input',

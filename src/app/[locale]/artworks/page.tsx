@@ -134,30 +134,34 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
           </p>
         ) : null}
         {nothing ? (
-          <EmptyState title={query.q ? t('emptySearchTitle', { q: query.q }) : t('emptyTitle')} body={active.length ? t('emptyFiltersBody') : t('emptySearchBody')}>
-            {active.length && query.q ? (
-              <>
-                <ButtonLink variant="primary" href={{ pathname: pagePath.artworks(), query: without(query, ...filterKeys) }}>
-                  {t('searchEverywhere', { q: query.q })}
+          <>
+            <EmptyState title={query.q ? t('emptySearchTitle', { q: query.q }) : t('emptyTitle')} body={active.length ? t('emptyFiltersBody') : t('emptySearchBody')}>
+              {active.length && query.q ? (
+                <>
+                  <ButtonLink variant="primary" href={{ pathname: pagePath.artworks(), query: without(query, ...filterKeys) }}>
+                    {t('searchEverywhere', { q: query.q })}
+                  </ButtonLink>
+                  <ButtonLink href={{ pathname: pagePath.artworks(), query: without(query, 'q') }}>{t('clearSearch')}</ButtonLink>
+                </>
+              ) : active.length ? (
+                <ButtonLink variant="primary" href={pagePath.artworks()}>
+                  {t('clearFilters')}
                 </ButtonLink>
-                <ButtonLink href={{ pathname: pagePath.artworks(), query: without(query, 'q') }}>{t('clearSearch')}</ButtonLink>
-              </>
-            ) : active.length ? (
-              <ButtonLink variant="primary" href={pagePath.artworks()}>
-                {t('clearFilters')}
+              ) : (
+                // A search that found nothing goes on below (SearchWayOn), whose custom painting is the one primary action.
+                <ButtonLink variant={query.q ? 'secondary' : 'primary'} href={pagePath.artworks()}>
+                  {t('seeAll')}
+                </ButtonLink>
+              )}
+              <ButtonLink variant="quiet" href={pagePath.artists()}>
+                {t('browseArtists')}
               </ButtonLink>
-            ) : (
-              <ButtonLink variant="primary" href={pagePath.artworks()}>
-                {t('seeAll')}
-              </ButtonLink>
-            )}
-            <ButtonLink variant="quiet" href={pagePath.artists()}>
-              {t('browseArtists')}
-            </ButtonLink>
-          </EmptyState>
-        ) : null}
-        {nothing && query.q && !active.length ? <SearchWayOn q={query.q} locale={locale} /> : null}
-        {nothing ? null : <WorksList works={works} path={pagePath.artworks()} query={query} label={summary} />}
+            </EmptyState>
+            {query.q && !active.length ? <SearchWayOn q={query.q} locale={locale} /> : null}
+          </>
+        ) : (
+          <WorksList works={works} path={pagePath.artworks()} query={query} label={summary} />
+        )}
       </section>
     </div>
   );

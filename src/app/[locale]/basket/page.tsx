@@ -7,9 +7,8 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ClientMessages } from '@/i18n/client-messages-provider';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { configuredPaymentOptions } from '@/server/orders/payment';
+import { configuredPaymentMode } from '@/server/orders/payment';
 import { pagePath } from '@/shared/paths';
-import { paymentModeOf } from '@/shared/payment';
 import { serverApi } from '@/trpc/server';
 
 /*
@@ -45,7 +44,7 @@ export default async function ShoppingBasketPage({ params }: Props) {
       </div>
       <div className="page-section">
         <ClientMessages page="basket">
-          <BasketList initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
+          <BasketList initialPrices={prices} paymentMode={configuredPaymentMode()} />
         </ClientMessages>
       </div>
     </div>

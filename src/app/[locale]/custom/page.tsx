@@ -9,9 +9,8 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ClientMessages } from '@/i18n/client-messages-provider';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
-import { configuredPaymentOptions } from '@/server/orders/payment';
+import { configuredPaymentMode } from '@/server/orders/payment';
 import { pagePath } from '@/shared/paths';
-import { paymentModeOf } from '@/shared/payment';
 import { serverApi } from '@/trpc/server';
 
 // The same for every visitor (the form lives in the browser): rendered once, then served from
@@ -47,7 +46,7 @@ export default async function CustomPaintingPage({ params }: Props) {
       </div>
       <ClientMessages page="custom">
         <div className="container page-section">
-          <CustomOrderForm initialPrices={prices} paymentMode={paymentModeOf(configuredPaymentOptions())} />
+          <CustomOrderForm initialPrices={prices} paymentMode={configuredPaymentMode()} />
         </div>
       </ClientMessages>
       <div className="container page-section">

@@ -1,7 +1,6 @@
 import { informationPage, ShopDetails } from '@/components/legal/legal-page';
 import { paymentTermItems } from '@/components/legal/payment-terms';
-import { configuredPaymentOptions } from '@/server/orders/payment';
-import { paymentModeOf } from '@/shared/payment';
+import { configuredPaymentMode } from '@/server/orders/payment';
 
 // The same for every visitor and no database read: rendered once per language, then served from
 // cache. Re-rendered at most every five minutes, so changed SHOP_* settings show soon after a restart.
@@ -11,7 +10,7 @@ export const revalidate = 300;
 const terms = informationPage(
   'terms',
   () => ({ seller: <ShopDetails show={['legalName', 'address', 'email', 'phone', 'vatId']} /> }),
-  () => ({ 'payment.list': paymentTermItems[paymentModeOf(configuredPaymentOptions())] }),
+  () => ({ 'payment.list': paymentTermItems[configuredPaymentMode()] }),
 );
 
 export const generateMetadata = terms.generateMetadata;

@@ -20,12 +20,12 @@ import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
 import type { TaxonRef } from '@/server/catalog/schema';
 import { env, publicBaseUrl } from '@/server/env';
-import { configuredPaymentOptions } from '@/server/orders/payment';
-import { canvasOf, type Frame, orientationOf, type Size, sizes } from '@/shared/canvas';
+import { configuredPaymentMode } from '@/server/orders/payment';
+import { canvasOf, orientationOf } from '@/shared/canvas';
 import type { TaxonKindPlural } from '@/shared/catalog';
 import type { Locale } from '@/shared/locales';
 import { pagePath } from '@/shared/paths';
-import { paymentModeOf } from '@/shared/payment';
+import { cheapestReproduction } from '@/shared/prices';
 import { serverApi } from '@/trpc/server';
 import { ArtworkOrder } from './_components/artwork-order';
 import { ImageSource } from './_components/image-source';
@@ -58,15 +58,6 @@ const load = cache(async (slug: string, locale: Locale) => {
   }
 });
 
-/**
- * The cheapest reproduction in the price table, what "from" prices and the Offer quote: the
- * smallest size, rolled (the table makes rolled the cheapest finish of every size, and the hero
- * names it so).
- */
-function cheapestChoice(prices: { reproduction: Record<Size, Record<Frame, number>> }): { size: Size; cents: number } {
-  return sizes.map((size) => ({ size, cents: prices.reproduction[size].rolled })).reduce((low, next) => (next.cents < low.cents ? next : low));
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, slug } = await params;
   if (!hasLocale(routing.locales, locale)) return {};
@@ -79,7 +70,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     locale,
     path: pagePath.artwork(artwork.slug),
     title: t('metaTitle', vars),
-    description: t('metaDescription', { ...vars, price: formatUsd(cheapestChoice(data.prices).cents, locale) }),
+    description: t('metaDescription', { ...vars, price: formatUsd(cheapestReproduction(data.prices).cents, locale) }),
     imageFile: artwork.imageFile,
   });
 }
@@ -111,7 +102,7 @@ export default async function ArtworkPage({ params }: Props) {
 
   const alt = catalog('imageAlt', { title: artwork.title, artist: artwork.artist.name });
   const ratio = artwork.widthCm && artwork.heightCm ? artwork.widthCm / artwork.heightCm : null;
-  const cheapest = cheapestChoice(prices);
+  const cheapest = cheapestReproduction(prices);
   const cheapestCanvas = canvasOf(cheapest.size, orientationOf(artwork.widthCm, artwork.heightCm));
   const cheapestInches = formatSizeInches(cheapestCanvas.widthCm, cheapestCanvas.heightCm, locale);
   const byKind = (kind: TaxonKindPlural): TaxonRef[] => artwork.taxa.filter((taxon) => taxon.kind === kind);
@@ -283,7 +274,7 @@ export default async function ArtworkPage({ params }: Props) {
               alt={alt}
               ratio={ratio}
               initialPrices={prices}
-              paymentMode={paymentModeOf(configuredPaymentOptions())}
+              paymentMode={configuredPaymentMode()}
             />
           </section>
 
