@@ -83,6 +83,8 @@ export function formActionSources(e) {
 /** A page's whole policy, given where its scripts may come from. */
 function pagePolicy(scriptSources, formActions) {
   return [
+    // Anything not named below (media, workers, frames, manifests) only from the shop itself.
+    "default-src 'self'",
     ['script-src', "'self'", ...scriptSources].join(' '),
     // React and CSS modules set inline style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",

@@ -56,8 +56,13 @@ function expectPagePolicy(response: Response | null, kind: 'hashes' | 'nonce' = 
   expect(scripts).not.toContain('unsafe-inline');
   expect(policy).toContain("frame-ancestors 'none'");
   expect(policy).toContain("object-src 'none'");
+  expect(policy).toMatch(/^default-src 'self'; /);
   expect(headers['x-request-id']).toBeTruthy();
   expect(headers['x-content-type-options']).toBe('nosniff');
+  // OWASP's secure headers: no opener across sites, nothing of ours embedded elsewhere, the camera for the wall preview only.
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=(), payment=(), usb=()');
 }
 
 /** The page is hydrated: React attached its handlers (a client component reacted to input). */
@@ -190,6 +195,11 @@ test('a static file from /_next: security headers and framing refused, compresse
   expect(headers['content-encoding']).toBe('gzip');
   expect(headers['vary']).toMatch(/Accept-Encoding/i);
   expect(headers['cache-control']).toContain('immutable');
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  // A picture is what other sites may embed (the showcase's readers, partners): only the pictures say so.
+  const picture = await request.get((await page.locator('img[src^="/images/"]').first().getAttribute('src'))!);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['cross-origin-resource-policy']).toBe('cross-origin');
 });
 
 test("a page from Next's cache goes out compressed by Next, with its policy and an ETag for a 304", async ({ baseURL }) => {

@@ -26,7 +26,7 @@ test('a stored page carries its policy: the hash of each inline script, on the v
   const value = page();
   await new PageCache().set('/en/artworks/x', value, {});
   const policy = String(value.headers['content-security-policy']);
-  expect(policy).toMatch(new RegExp(`^script-src 'self' ${sha(inline).replace(/[+/]/g, '\\$&')}; `));
+  expect(policy).toMatch(new RegExp(`^default-src 'self'; script-src 'self' ${sha(inline).replace(/[+/]/g, '\\$&')}; `));
   expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(policy).toContain("form-action 'self' https://accounts.google.com");
 

@@ -63,15 +63,15 @@ test("a cached page's policy allows its own scripts by hash and never unsafe-inl
   expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   expect(directives.get('connect-src')).toEqual(["'self'"]);
   expect(directives.get('form-action')).toEqual(["'self'"]);
-  expect(hashedPagePolicy('<p>no scripts</p>', ["'self'"])).toMatch(/^script-src 'self'; /);
+  expect(hashedPagePolicy('<p>no scripts</p>', ["'self'"])).toMatch(/^default-src 'self'; script-src 'self'; /);
 });
 
 test('a page rendered for the request allows scripts with its nonce; unsafe-eval only in development', () => {
   const policy = noncePagePolicy('bm9uY2U=', ["'self'"]);
-  expect(policy).toMatch(/^script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; /);
+  expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'nonce-bm9uY2U='; style-src 'self' 'unsafe-inline'; /);
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).toContain("frame-ancestors 'none'");
-  expect(noncePagePolicy('bm9uY2U=', ["'self'"], true)).toMatch(/^script-src 'self' 'nonce-bm9uY2U=' 'unsafe-eval'; /);
+  expect(noncePagePolicy('bm9uY2U=', ["'self'"], true)).toMatch(/^default-src 'self'; script-src 'self' 'nonce-bm9uY2U=' 'unsafe-eval'; /);
 });
 
 test('forms may go to the Google issuer only when Google sign-in is configured', () => {

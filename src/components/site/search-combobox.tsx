@@ -114,7 +114,11 @@ export function SearchCombobox({ id, locale, placeholder, defaultValue, artworkB
       <input
         id={id}
         name="q"
-        type="search"
+        // A combobox, as the ARIA practices write one: HTML gives type=search the searchbox role
+        // only, so the field is text, with a phone's search key.
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}

@@ -18,6 +18,13 @@ export function baseSecurityHeaders(settings: { PUBLIC_BASE_URL?: string }): Rec
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // No other site's window keeps a handle on ours (Google sign-in and Stripe are redirects, not popups).
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    // Another site may not load what we answer as an image or script (an order lookup included);
+    // the artwork and showcase pictures, which partners show, say `cross-origin` (serving.ts).
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    // The wall preview may ask for the camera (ours only); nothing else the shop never uses.
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
   };
   if (settings.PUBLIC_BASE_URL?.startsWith('https://')) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   return headers;

@@ -98,6 +98,8 @@ export function createServing(options: ServingOptions): ShopServing {
       } else {
         res.setHeader('X-Request-Id', firstValue(req.headers[REQUEST_ID_HEADER]) ?? '');
         for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+        // Pictures are what partners and the showcase's readers embed on their own pages.
+        if (req.url?.startsWith('/images/')) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
         // Pages say frame-ancestors in their policy; this covers everything else Next answers.
         res.setHeader('X-Frame-Options', 'DENY');
       }
