@@ -44,6 +44,15 @@ const specOperations = [
   'GET /admin/seo/stats',
   'POST /admin/seo/publish',
   'POST /admin/seo/refresh-counts',
+  // decisions.md, third round: refunds, the basket paid in one payment.
+  'POST /admin/orders/{code}/refunds',
+  'POST /checkouts',
+  'GET /checkouts/{code}',
+  'POST /checkouts/{code}/checkout',
+  'POST /orders/{code}/checkout',
+  // Ours (docs/decisions.md): the sketch decision, the customer's showcase permission.
+  'POST /orders/{code}/sketch-decision',
+  'POST /orders/{code}/showcase-consent',
 ];
 
 describe('adjusting the generated document', () => {
@@ -60,6 +69,20 @@ describe('adjusting the generated document', () => {
     expect(doc.info.version).toBe('1.0.0');
     for (const id of specOperations) expect(byId.has(id), id).toBe(true);
     expect(operations.map((o) => o.id).sort()).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  test("says what every operation does, under a tag the document lists, and who answers for it (Spectral's spectral:oas rules)", () => {
+    const tags = (doc.tags ?? []).map((tag) => tag.name);
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(doc.info.contact?.name).toBeTruthy();
+    for (const { id, operation } of operations) {
+      const { description, summary, tags: own } = operation as Operation & { description?: string; summary?: string; tags?: string[] };
+      expect(summary, id).toBeTruthy();
+      // A description says more than the summary, not the same again.
+      expect(description && description.length > 20 && description !== summary, `${id}: description`).toBe(true);
+      expect(own?.length, `${id}: tags`).toBe(1);
+      expect(tags, id).toContain(own![0]);
+    }
   });
 
   test('every error status has the contract body, and every operation its 500 and 503', () => {

@@ -22,7 +22,8 @@ const account = (
   summary: string,
   session: 'required' | 'optional',
   errorResponses: Record<number, string> = {},
-  description?: string,
+  /** What a client needs beyond the summary: every operation of the document says it (Spectral's operation-description). */
+  description: string,
 ): Meta => ({
   session,
   openapi: {
@@ -41,7 +42,16 @@ const token = (req: RequestHead | undefined) => sessionTokenFrom(req, secureCook
 
 export const accountRouter = router({
   config: accountProcedure
-    .meta(account('GET', '/account/config', 'Sign-in configuration: the Google client id, and whether sign-in is on', 'optional'))
+    .meta(
+      account(
+        'GET',
+        '/account/config',
+        'Sign-in configuration: the Google client id, and whether sign-in is on',
+        'optional',
+        {},
+        'What a website or app needs to offer Google sign-in; sign-in is off when the shop has no Google client id configured.',
+      ),
+    )
     .input(z.object({}))
     .output(AccountConfig)
     .query(() => {
@@ -50,7 +60,16 @@ export const accountRouter = router({
     }),
 
   me: accountProcedure
-    .meta(account('GET', '/account/me', 'The signed-in user, or null without a live session', 'optional'))
+    .meta(
+      account(
+        'GET',
+        '/account/me',
+        'The signed-in user, or null without a live session',
+        'optional',
+        {},
+        'Reads the session cookie and never fails for want of one: an expired, ended or unknown session answers null, as no cookie does.',
+      ),
+    )
     .input(z.object({}))
     .output(Me)
     .query(async ({ ctx }) => {
@@ -62,9 +81,16 @@ export const accountRouter = router({
     .meta({
       rateLimit: 'signIn',
       body: GoogleSignIn,
-      ...account('POST', '/account/auth/google', 'Sign in with a Google ID token (Google Identity Services); sets the session cookie', 'optional', {
-        401: 'The token does not verify (signature, audience, issuer, expiry, unverified e-mail), sign-in is off, or a cross-site request',
-      }),
+      ...account(
+        'POST',
+        '/account/auth/google',
+        'Sign in with a Google ID token (Google Identity Services); sets the session cookie',
+        'optional',
+        {
+          401: 'The token does not verify (signature, audience, issuer, expiry, unverified e-mail), sign-in is off, or a cross-site request',
+        },
+        "The ID token Google gave the page is checked against Google's keys and this shop's client id; the answer sets an httpOnly session cookie and names the user. Limited per client, as wrong tokens are.",
+      ),
     })
     .input(jsonBody(GoogleSignIn))
     .output(SignedIn)
@@ -78,7 +104,16 @@ export const accountRouter = router({
     }),
 
   logout: accountProcedure
-    .meta(account('POST', '/account/auth/logout', 'Sign out: the session ends for good and the cookie is cleared', 'optional'))
+    .meta(
+      account(
+        'POST',
+        '/account/auth/logout',
+        'Sign out: the session ends for good and the cookie is cleared',
+        'optional',
+        {},
+        'Ends the session the cookie names on the server, so a copy of the cookie no longer works either; without a live session it still clears the cookie and answers the same.',
+      ),
+    )
     .input(z.object({}))
     .output(z.object({ user: z.null() }))
     .mutation(async ({ ctx }) => {
@@ -88,19 +123,46 @@ export const accountRouter = router({
     }),
 
   favorites: customerProcedure
-    .meta(account('GET', '/account/favorites', 'The favorites, newest first, as catalog cards', 'required'))
+    .meta(
+      account(
+        'GET',
+        '/account/favorites',
+        'The favorites, newest first, as catalog cards',
+        'required',
+        {},
+        'The same cards as the catalog lists answer, for the works this account keeps.',
+      ),
+    )
     .input(FavoritesQuery)
     .output(Favorites)
     .query(({ ctx, input }) => listFavorites(ctx.db, ctx.user.id, input.locale)),
 
   addFavorite: customerProcedure
-    .meta(account('PUT', '/account/favorites/{slug}', 'Add a favorite (adding twice changes nothing)', 'required', { 404: 'No published artwork with this slug' }))
+    .meta(
+      account(
+        'PUT',
+        '/account/favorites/{slug}',
+        'Add a favorite (adding twice changes nothing)',
+        'required',
+        { 404: 'No published artwork with this slug' },
+        'Answers whether the work is now a favorite; only published works can be kept.',
+      ),
+    )
     .input(FavoriteSlug)
     .output(FavoriteState)
     .mutation(({ ctx, input }) => addFavorite(ctx.db, ctx.user.id, input.slug)),
 
   removeFavorite: customerProcedure
-    .meta(account('DELETE', '/account/favorites/{slug}', 'Remove a favorite (removing twice changes nothing)', 'required', { 404: 'No published artwork with this slug' }))
+    .meta(
+      account(
+        'DELETE',
+        '/account/favorites/{slug}',
+        'Remove a favorite (removing twice changes nothing)',
+        'required',
+        { 404: 'No published artwork with this slug' },
+        'Answers whether the work is still a favorite (it is not).',
+      ),
+    )
     .input(FavoriteSlug)
     .output(FavoriteState)
     .mutation(({ ctx, input }) => removeFavorite(ctx.db, ctx.user.id, input.slug)),
@@ -124,7 +186,14 @@ export const accountRouter = router({
   mergeFavorites: customerProcedure
     .meta({
       body: MergeFavorites,
-      ...account('POST', '/account/favorites/merge', 'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list', 'required'),
+      ...account(
+        'POST',
+        '/account/favorites/merge',
+        'Merge a list kept while signed out (at most 500 slugs) into the favorites; answers the merged list',
+        'required',
+        {},
+        "For the first sign-in on a device: the slugs the browser kept join the account's favorites; sending the same list again changes nothing.",
+      ),
     })
     .input(jsonBody(MergeFavorites))
     .output(Favorites)

@@ -2,6 +2,7 @@ import 'server-only';
 import { generateOpenApiDocument, normalizePath, type OpenAPIObject, type OpenApiRouter } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
+import { env, publicBaseUrl } from '@/server/env';
 import { errorStatus } from '@/server/errors';
 import { requestHandlers } from './handlers';
 import { appRouter } from './root';
@@ -49,6 +50,8 @@ export function generateDocument(router: OpenApiRouter): { document: OpenAPIObje
       'Catalog, orders, uploads, payments, accounts and staff operations of the art print shop. Amounts are integer US cents; ' +
       'timestamps are ISO 8601 UTC. Every error has the body { "error": { "code", "message" } }.',
     version: API_VERSION,
+    contact: { name: 'Atelier Prints studio' },
+    tags: ['catalog', 'orders', 'payments', 'uploads', 'showcase', 'account', 'seo', 'staff', 'meta'],
     baseUrl: '/v1',
     securitySchemes: { staffToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' } },
     filter: ({ metadata }) => {
@@ -127,7 +130,11 @@ let served: OpenAPIObject | undefined;
 
 /** The machine-readable description served at /v1/openapi.json: the generated document, adjusted once. */
 export function openApiDocument(): OpenAPIObject {
-  served ??= adjustDocument(generatedDocument, documentedProcedures, requestHandlers);
+  if (!served) {
+    served = adjustDocument(generatedDocument, documentedProcedures, requestHandlers);
+    // Who answers for this deployment: its settings, which the document built at load does not know.
+    served.info.contact = { ...served.info.contact, email: env().SHOP_EMAIL, url: `${publicBaseUrl(env())}/en/about` };
+  }
   return served;
 }
 
@@ -209,6 +216,7 @@ export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: r
     get: {
       operationId: 'openapi',
       summary: 'This document',
+      description: 'OpenAPI 3.1, generated from the same procedures that answer /v1, so it cannot drift from them.',
       tags: ['meta'],
       security: [],
       responses: { '200': { description: 'The OpenAPI document', content: { 'application/json': { schema: { type: 'object' } } } } },

@@ -153,6 +153,8 @@ export const ordersRouter = router({
         tags: ['orders'],
         protect: false,
         summary: 'The price table the server charges by',
+        description:
+          'Integer US cents by size and finish, and how a custom painting is priced from them; every order total is computed from this table, whatever the client sends.',
       },
     })
     .input(z.object({}))

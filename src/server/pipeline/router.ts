@@ -18,6 +18,8 @@ export const pipelineRouter = router({
         tags: ['staff'],
         protect: true,
         summary: 'Queue, publication and browse-page statistics, and the last 30 publish runs (staff)',
+        description:
+          "What the dashboard's pipeline page shows: how many works wait at each step, how many were published today against the daily cap, and how each recent run went.",
         errorResponses: unauthorized,
       },
     })
@@ -52,6 +54,8 @@ export const pipelineRouter = router({
         tags: ['staff'],
         protect: true,
         summary: 'Recount artist and browse-page sizes, answering the new counts (staff)',
+        description:
+          'The counts decide which artist and browse pages exist (at least 3 works) and their order; the job engine recounts after each publish, this does it now. Running it twice changes nothing the second time.',
         errorResponses: unauthorized,
       },
     })

@@ -86,6 +86,7 @@ export function adminPhotoRoute(deps: () => UploadDeps = configuredUploadDeps): 
     openapi: {
       operationId: 'admin-uploads-read',
       summary: 'Read a customer photo (staff)',
+      description: 'The bytes exactly as the customer sent them, with their type; private, never cached (Cache-Control private, no-store) and never run as a page (nosniff).',
       tags: ['staff'],
       parameters: [{ in: 'path', name: 'id', required: true, schema: { type: 'string', format: 'uuid' } }],
       responses: {
