@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { alternatesFor } from '@/i18n/routing';
-import type { Locale } from '@/shared/locales';
+import { isCatalogLocale, type Locale } from '@/shared/locales';
 import { imageSrc } from '@/shared/images';
 
 interface PageMeta {
@@ -35,6 +35,9 @@ export function pageMetadata({ locale, path, title, description, imageFile, noin
       ...(imageFile ? { images: [{ url: imageSrc(imageFile, 1280), width: 1280 }] } : {}),
     },
     twitter: { card: imageFile ? 'summary_large_image' : 'summary', title, description },
-    ...(noindex ? { robots: { index: false, follow: true } } : {}),
+    // Vietnamese pages speak Vietnamese around an English catalog (no catalog text is written in
+    // vi): a shopper may use them, a search engine is asked to index the catalog languages only, as
+    // the hreflang sets and the sitemaps name them (docs/storefront.md "Strings").
+    ...(noindex || !isCatalogLocale(locale) ? { robots: { index: false, follow: true } } : {}),
   };
 }

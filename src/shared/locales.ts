@@ -28,7 +28,9 @@ export const languageNames: Record<Locale, string> = {
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (locales as readonly string[]).includes(value);
 
+export const isCatalogLocale = (locale: string): locale is CatalogLocale => (catalogLocales as readonly string[]).includes(locale);
+
 /** The language catalog text and e-mails are read in for `locale`: itself when the catalog is written in it, else English. */
 export function textLocale(locale: string): CatalogLocale {
-  return (catalogLocales as readonly string[]).includes(locale) ? (locale as CatalogLocale) : 'en';
+  return isCatalogLocale(locale) ? locale : 'en';
 }

@@ -109,6 +109,10 @@ async function crawl(request: APIRequestContext, starts: string[]) {
       problems.push({ page: key, from, problem: `hreflang alternates ${langs.join(',') || 'missing'} (expected ${hreflangs.join(',')})` });
     }
 
+    // Vietnamese pages are for shoppers, not for search engines: the catalog they show is English (src/lib/seo.ts).
+    const robots = tags(html, 'meta').find((m) => (m.name ?? '').toLowerCase() === 'robots')?.content ?? '';
+    if (locale === 'vi' && !/noindex/.test(robots)) problems.push({ page: key, from, problem: `a vi page without noindex (robots "${robots}")` });
+
     if (!followable(key)) return;
     for (const anchor of tags(html, 'a')) {
       if (anchor.href === undefined) continue;
