@@ -194,7 +194,12 @@ describe('GET /v1/orders/{code}', () => {
           total: 38900 + 29900,
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
           trackingNumber: null,
+          // No carrier until staff ship it with one, so no tracking link either.
+          carrier: null,
+          trackingUrl: null,
           sketchStatus: null,
+          // Not shown in the showcase unless the customer says so.
+          showcaseConsent: false,
           // An order of its own, in no basket.
           checkout: null,
           // The Starry Night is wider than tall, so it hangs landscape unless the client says otherwise.

@@ -34,6 +34,19 @@ export interface DocumentedProcedure {
   operation: Readonly<Operation>;
 }
 
+/** The document's tags, each with what its operations are for (the generator takes names only). */
+const TAGS: Record<string, string> = {
+  catalog: 'Published artworks, artists, museums, movements, subjects and genres, and search: public, cached reads.',
+  orders: 'Placing, reading and following orders and baskets, the sketch approval and the showcase consent.',
+  payments: 'Checkout sessions and the payment provider webhook that marks orders paid, refunded or disputed.',
+  uploads: "The customer's photo for a custom painting, and its thumbnails.",
+  showcase: 'Finished paintings whose customers allowed them to be shown.',
+  account: 'The signed-in account: favorites, its basket and its orders.',
+  seo: 'What search engines read: sitemaps and change notifications.',
+  staff: 'The studio: the order board, production steps, money and the catalog pipeline. Staff token only.',
+  meta: 'The health check and this document.',
+};
+
 /**
  * The procedures' OpenAPI document exactly as trpc-to-openapi generates it, and every procedure it
  * describes. tRPC 11 has no public way to list a router's procedures (only `_def`, its internals),
@@ -51,7 +64,7 @@ export function generateDocument(router: OpenApiRouter): { document: OpenAPIObje
       'timestamps are ISO 8601 UTC. Every error has the body { "error": { "code", "message" } }.',
     version: API_VERSION,
     contact: { name: 'Atelier Prints studio' },
-    tags: ['catalog', 'orders', 'payments', 'uploads', 'showcase', 'account', 'seo', 'staff', 'meta'],
+    tags: Object.keys(TAGS),
     baseUrl: '/v1',
     securitySchemes: { staffToken: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <ADMIN_TOKEN>' } },
     filter: ({ metadata }) => {
@@ -126,15 +139,24 @@ const unknownKey = 'The Authorization header names no live partner key (revoked 
 /** Public operations a partner key is taken on, optionally: all but the payment provider's webhook and this document. */
 const withoutPartnerKey = new Set(['/payments/stripe-webhook', '/openapi.json']);
 
+let adjusted: OpenAPIObject | undefined;
+
+/** The generated document, adjusted once: what /v1 routes by, read at load and free of settings. */
+export function openApiDocument(): OpenAPIObject {
+  adjusted ??= adjustDocument(generatedDocument, documentedProcedures, requestHandlers);
+  return adjusted;
+}
+
 let served: OpenAPIObject | undefined;
 
-/** The machine-readable description served at /v1/openapi.json: the generated document, adjusted once. */
-export function openApiDocument(): OpenAPIObject {
-  if (!served) {
-    served = adjustDocument(generatedDocument, documentedProcedures, requestHandlers);
-    // Who answers for this deployment: its settings, which the document built at load does not know.
-    served.info.contact = { ...served.info.contact, email: env().SHOP_EMAIL, url: `${publicBaseUrl(env())}/en/about` };
-  }
+/**
+ * The machine-readable description served at /v1/openapi.json: the document with who answers for
+ * this deployment (its settings). Built on the first request, never at load, so reading the
+ * settings waits until the server (or a test) has set them.
+ */
+export function servedOpenApiDocument(): OpenAPIObject {
+  const document = openApiDocument();
+  served ??= { ...document, info: { ...document.info, contact: { ...document.info.contact, email: env().SHOP_EMAIL, url: `${publicBaseUrl(env())}/en/about` } } };
   return served;
 }
 
@@ -148,6 +170,7 @@ export function openApiDocument(): OpenAPIObject {
 export function adjustDocument(generated: Readonly<OpenAPIObject>, procedures: readonly DocumentedProcedure[], handlers: readonly RequestHandlerRoute[]): OpenAPIObject {
   const doc = structuredClone(generated) as OpenAPIObject;
   doc.info.version = API_VERSION;
+  doc.tags = (doc.tags ?? []).map((tag) => ({ ...tag, description: TAGS[tag.name] }));
   const components = (doc.components ??= {});
   // Added after generation: trpc-to-openapi would put every scheme on every `protect`ed operation.
   const schemes = (components.securitySchemes ??= {});

@@ -9,7 +9,7 @@ import { nulIssues } from '@/server/api/nul-free';
 import { readBodyAtMost } from './body';
 import { contractError, errorResponse } from './contract-errors';
 import { requestHandlers } from './handlers';
-import { documentedProcedures, openApiDocument } from './openapi';
+import { documentedProcedures, openApiDocument, servedOpenApiDocument } from './openapi';
 import type { Method, RequestHandlerRoute } from './route-types';
 import { callOpenApi } from './openapi-handler';
 import { createContext } from './context';
@@ -192,7 +192,7 @@ async function answer(request: RestRequest, contextOf: () => Context): Promise<{
   const { answeredBy } = operation;
   const response =
     answeredBy === 'document'
-      ? Response.json(openApiDocument())
+      ? Response.json(servedOpenApiDocument())
       : 'handler' in answeredBy
         ? await answerByHandler(request.whole(), answeredBy.handler, known.template, path, where, contextOf)
         : await answerByProcedure(request, method, path, answeredBy.meta, where, contextOf);
