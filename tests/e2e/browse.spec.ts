@@ -220,6 +220,8 @@ test.describe('browsing the catalog', () => {
     const data = await page.locator('script[type="application/ld+json"]').allTextContents();
     const person = data.map((text) => JSON.parse(text) as Record<string, unknown>).find((item) => item['@type'] === 'Person');
     expect(person).toMatchObject({ name: 'Vincent van Gogh', birthDate: '1853', deathDate: '1890' });
+    // The artist's cover is one of his paintings, so it is no portrait of him.
+    expect(person).not.toHaveProperty('image');
     expect(data.some((text) => text.includes('BreadcrumbList'))).toBe(true);
 
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/en\/artists\/vincent-van-gogh$/);

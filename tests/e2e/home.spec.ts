@@ -106,6 +106,13 @@ test.describe('home page', () => {
     await expect(page.locator('#museums li[data-slug]').first()).toContainText(/\d+ works/);
     await expect(page.getByRole('link', { name: 'All museums' })).toHaveAttribute('href', '/en/museums');
     await expect(page.getByRole('link', { name: 'Commission a painting' })).toHaveAttribute('href', '/en/custom');
+
+    // Search engines learn the shop (a demonstration: its name only) and the grid's search.
+    const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((text) => [JSON.parse(text)].flat()) as Record<string, unknown>[];
+    expect(data.find((d) => d['@type'] === 'Organization')).toMatchObject({ name: 'Atelier Prints', hasMerchantReturnPolicy: { merchantReturnDays: 14 } });
+    expect(data.find((d) => d['@type'] === 'Organization')).not.toHaveProperty('legalName');
+    const search = (data.find((d) => d['@type'] === 'WebSite') as { potentialAction: { target: { urlTemplate: string } } }).potentialAction.target.urlTemplate;
+    expect(new URL(search.replace('{search_term_string}', 'sunflowers')).pathname).toBe('/en/artworks');
     await fullPageScreenshot(page, 'home-en.png');
   });
 

@@ -7,6 +7,7 @@ import { ArtworkGrid } from '@/components/artwork/artwork-card';
 import { ArtworkImage } from '@/components/artwork/artwork-image';
 import browse from '@/components/browse/browse.module.css';
 import { TaxonCards } from '@/components/browse/cards';
+import { JsonLd } from '@/components/json-ld';
 import { EmptyState } from '@/components/browse/empty-state';
 import styles from '@/components/browse/home.module.css';
 import { ShowcaseGallery } from '@/components/showcase/showcase-gallery';
@@ -14,6 +15,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
+import { shopNodes } from '@/lib/structured-data';
+import { env, publicBaseUrl } from '@/server/env';
+import { shopIdentity } from '@/server/shop/identity';
 import type { Locale } from '@/shared/locales';
 import { pagePath } from '@/shared/paths';
 import { serverApi } from '@/trpc/server';
@@ -67,6 +71,7 @@ export default async function HomePage({ params }: Props) {
 
   return (
     <>
+      <JsonLd data={shopNodes({ base: publicBaseUrl(env()).replace(/\/$/, ''), locale, identity: shopIdentity(env()) })} />
       <section className={styles.hero} aria-labelledby="home-title">
         <div className={`container ${styles.heroInner}`}>
           <div className={styles.heroText}>

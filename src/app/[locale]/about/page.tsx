@@ -1,5 +1,6 @@
 import { JsonLd } from '@/components/json-ld';
 import { informationPage, ShopDetails } from '@/components/legal/legal-page';
+import { shopOrganization } from '@/lib/structured-data';
 import { env, publicBaseUrl } from '@/server/env';
 import { shopIdentity } from '@/server/shop/identity';
 
@@ -8,27 +9,13 @@ import { shopIdentity } from '@/server/shop/identity';
 export const revalidate = 300;
 
 /** Who we are, and how to reach the studio. Texts: `Legal.about` in messages/<locale>.json. */
-const about = informationPage('about', () => {
+const about = informationPage('about', (locale) => {
   const identity = shopIdentity(env());
   const contact = (
     <>
       <ShopDetails show={['legalName', 'address', 'email', 'phone']} />
       {/* Search engines learn who runs the shop, but never a demonstration's example values. */}
-      {identity.demo ? null : (
-        <JsonLd
-          data={{
-            '@context': 'https://schema.org',
-            '@type': 'Organization',
-            name: identity.name,
-            legalName: identity.legalName,
-            url: publicBaseUrl(env()),
-            email: identity.email,
-            address: identity.address.join(', '),
-            ...(identity.phone ? { telephone: identity.phone } : {}),
-            ...(identity.vatId ? { vatID: identity.vatId } : {}),
-          }}
-        />
-      )}
+      {identity.demo ? null : <JsonLd data={shopOrganization({ base: publicBaseUrl(env()).replace(/\/$/, ''), locale, identity })} />}
     </>
   );
   return { contact };

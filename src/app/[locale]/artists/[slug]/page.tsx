@@ -13,7 +13,6 @@ import { JsonLd } from '@/components/json-ld';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, routing } from '@/i18n/routing';
-import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
 import { env, publicBaseUrl } from '@/server/env';
 import type { Locale } from '@/shared/locales';
@@ -71,7 +70,7 @@ export default async function ArtistPage({ params, searchParams }: Props) {
           ...(artist.birthYear != null ? { birthDate: String(artist.birthYear) } : {}),
           ...(artist.deathYear != null ? { deathDate: String(artist.deathYear) } : {}),
           ...(artist.bio ? { description: artist.bio } : {}),
-          ...(artist.imageFile ? { image: `${base}${imageSrc(artist.imageFile, 1280)}` } : {}),
+          // No `image`: the artist's cover is one of their paintings, not a portrait of them.
           ...(artist.wikidataId ? { sameAs: [`https://www.wikidata.org/wiki/${artist.wikidataId}`] } : {}),
           jobTitle: t('painter'),
         }}

@@ -18,9 +18,11 @@ import { formatSize, formatSizeInches, formatUsd } from '@/lib/format';
 import { formatWorkDate } from '@/lib/work-date';
 import { imageSrc } from '@/shared/images';
 import { pageMetadata } from '@/lib/seo';
+import { reproductionOffer } from '@/lib/structured-data';
 import type { TaxonRef } from '@/server/catalog/schema';
 import { env, publicBaseUrl } from '@/server/env';
 import { configuredPaymentMode } from '@/server/orders/payment';
+import { shopIdentity } from '@/server/shop/identity';
 import { canvasOf, orientationOf } from '@/shared/canvas';
 import type { TaxonKindPlural } from '@/shared/catalog';
 import type { Locale } from '@/shared/locales';
@@ -113,6 +115,7 @@ export default async function ArtworkPage({ params }: Props) {
   const base = publicBaseUrl(env()).replace(/\/$/, '');
   const url = `${base}${localizedPath(locale, pagePath.artwork(artwork.slug))}`;
   const image = artwork.imageFile ? `${base}${imageSrc(artwork.imageFile, 1280)}` : undefined;
+  const shop = shopIdentity(env()).name;
   const cm = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'CMT' });
   const structured = [
     {
@@ -136,15 +139,8 @@ export default async function ArtworkPage({ params }: Props) {
       url,
       ...(image ? { image } : {}),
       description: t('metaDescription', { title: artwork.title, artist: artwork.artist.name, price: formatUsd(cheapest.cents, locale) }),
-      brand: { '@type': 'Brand', name: 'Atelier Prints' },
-      offers: {
-        '@type': 'Offer',
-        url,
-        price: (cheapest.cents / 100).toFixed(2),
-        priceCurrency: 'USD',
-        availability: 'https://schema.org/InStock',
-        itemCondition: 'https://schema.org/NewCondition',
-      },
+      brand: { '@type': 'Brand', name: shop },
+      offers: reproductionOffer({ url, base, locale, shop, table: prices }),
     },
   ];
 
