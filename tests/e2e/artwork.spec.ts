@@ -87,7 +87,14 @@ test.describe('the artwork page', () => {
     const product = data.find((d) => d['@type'] === 'Product') as { offers: Record<string, string> } | undefined;
     expect(artwork?.name).toBe('The Starry Night');
     // Every size and finish the page offers, from the rolled 30×40 to the framed 90×120, with shipping and returns.
-    expect(product?.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '129.00', highPrice: '688.00', offerCount: 12, priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(product?.offers).toMatchObject({
+      '@type': 'AggregateOffer',
+      lowPrice: '129.00',
+      highPrice: '688.00',
+      offerCount: 12,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
     expect(product?.offers).toHaveProperty('shippingDetails.shippingRate.value', 0);
     expect(product?.offers).toHaveProperty('hasMerchantReturnPolicy.merchantReturnLink', expect.stringMatching(/\/en\/returns$/));
     expect(data.some((d) => d['@type'] === 'BreadcrumbList')).toBe(true);

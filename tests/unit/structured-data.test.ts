@@ -48,10 +48,22 @@ describe("a reproduction's offer", () => {
 });
 
 describe("the home page's shop", () => {
-  const operator = { name: 'Atelier Rouge', legalName: 'Atelier Rouge SARL', email: 'bonjour@rouge.test', address: ['1 rue X', '75001 Paris', 'France'], phone: null, vatId: 'FR123', demo: false };
+  const operator = {
+    name: 'Atelier Rouge',
+    legalName: 'Atelier Rouge SARL',
+    email: 'bonjour@rouge.test',
+    address: ['1 rue X', '75001 Paris', 'France'],
+    phone: null,
+    vatId: 'FR123',
+    demo: false,
+  };
 
   test('a demonstration names the shop, never its example legal details', () => {
-    const organization = shopOrganization({ base, locale: 'en', identity: { ...demoIdentity, email: 'studio@atelier-prints.example', demo: true } });
+    const organization = shopOrganization({
+      base,
+      locale: 'en',
+      identity: { ...demoIdentity, address: [...demoIdentity.address], email: 'studio@atelier-prints.example', demo: true },
+    });
     expect(organization).toMatchObject({ '@type': 'Organization', name: 'Atelier Prints', url: 'https://shop.test/en' });
     for (const field of ['legalName', 'email', 'address', 'telephone', 'vatID']) expect(organization, field).not.toHaveProperty(field);
   });
