@@ -2,13 +2,16 @@
  * `npm run lighthouse`: Lighthouse (npm) in Debian's Chromium against the production image (its
  * tree made by following the Dockerfile, scripts/lib/image-tree.ts, started with its CMD on an
  * embedded PostgreSQL of its own, behind deploy/nginx.conf as deployed), on the home page, the
- * artworks grid and an artwork page, with mobile and desktop settings; with `--baseline`, another commit's image beside it in the same
+ * artworks grid, an artwork page, the custom painting page and a basket of two, with mobile and
+ * desktop settings. The mobile runs simulate one reference phone whatever the host: the CPU
+ * slowdown is the host's benchmark index, measured just before each run, ÷ 264 (see
+ * `REFERENCE_PHONE_INDEX`). With `--baseline`, another commit's image beside it in the same
  * sitting, the two taking turns, and both builds' resident memory. It also measures how fast a
  * cached artwork page is served by the shop itself (autocannon, 1, 8 and 32 connections). The report goes to
  * docs/benchmarks/lighthouse.md, over the last one (the date is inside; git keeps the earlier ones).
  *
- *   npm run lighthouse                          # all pages, both form factors, one run each
- *   npm run lighthouse -- --baseline 88bf9dc    # and that commit's image beside it, 3 runs each (--runs N)
+ *   npm run lighthouse                          # all pages, both form factors, three runs each (--runs N)
+ *   npm run lighthouse -- --baseline 88bf9dc    # and that commit's image beside it
  *   npm run lighthouse -- --base http://127.0.0.1:3000   # against a server already running
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +28,10 @@ import { memoryOf, type Memory } from './lib/memory';
 import { startReverseProxy } from './lib/reverse-proxy';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -36,9 +42,54 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof categories)[number];
 const targets: Record<'mobile' | 'desktop', Record<Category, number>> = {
   desktop: { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 },
-  // Issue 17: performance ≥ 90, accessibility 100 and SEO 100 on a phone.
-  mobile: { performance: 90, accessibility: 100, 'best-practices': 95, seo: 100 },
+  // Issue 43: on the calibrated phone performance ≥ 90, and accessibility, best practices and SEO 100.
+  mobile: { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 },
 };
+/** Issue 43's metric budgets on the calibrated phone (ms, and CLS unitless). */
+const mobileBudgets = { LCP: 2500, TBT: 200, CLS: 0.05 } as const;
+type Budgeted = keyof typeof mobileBudgets;
+const budgetAudit: Record<Budgeted, string> = { LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift' };
+
+/**
+ * The benchmark index of the phone every mobile run simulates: the one Chrome DevTools' CPU
+ * calibration takes for a low-tier phone (a Moto G Power 2022). Lighthouse's default 4× slowdown
+ * assumes a host of about 1,000, which makes about the same phone, but only on such a host: on a
+ * host twice as fast it simulates a phone twice as fast. Dividing the host's own index by this one
+ * gives every host the same phone (issue 43).
+ */
+const REFERENCE_PHONE_INDEX = 264;
+
+/**
+ * The host's benchmark index now: Lighthouse's own page function (the one it runs at the start of
+ * every audit), in a blank tab of the same browser, the median of three. Measured before each
+ * mobile run, since on these shared cores it moves within a sitting.
+ */
+async function hostIndex(port: number): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    await page.close();
+    return runs.sort((a, b) => a - b)[1]!;
+  } finally {
+    // Disconnects; the browser is chrome-launcher's and stays.
+    await browser.close();
+  }
+}
+
+/** Puts `entries` in the browser's basket (its localStorage) for `base`, as a shopper's clicks would. */
+async function fillBasket(port: number, base: string, entries: unknown[]): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${base}/robots.txt`);
+    await page.evaluate((value) => localStorage.setItem('atelier-prints.basket', value), JSON.stringify(entries));
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
 
 interface Run {
   page: string;
@@ -46,6 +97,8 @@ interface Run {
   formFactor: 'mobile' | 'desktop';
   scores: Record<Category, number>;
   metrics: Record<string, string>;
+  /** The budgeted metrics' values (ms; CLS unitless), to hold against `mobileBudgets`. */
+  values: Record<Budgeted, number>;
   failing: string[];
   /**
    * Lighthouse's measure of this host's CPU at the time of the run (its own short benchmark).
@@ -53,6 +106,8 @@ interface Run {
    * it moved 1,250–2,740 within one sitting (the lighthouse report of 2026-11-24, in git's history).
    */
   benchmarkIndex: number;
+  /** The CPU slowdown the run simulated (mobile: the host's index just before it ÷ REFERENCE_PHONE_INDEX; desktop: none). */
+  slowdown: number;
   /**
    * What the run itself observed, unthrottled, in ms: the first contentful paint and the load
    * event. Lantern simulates FCP and LCP from every request and task before the observed paint, so
@@ -117,10 +172,13 @@ async function startBuild(checkout: string, label: string): Promise<Build> {
   };
 }
 
-async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: string, formFactor: 'mobile' | 'desktop'): Promise<Run> {
+async function audit(chrome: chromeLauncher.LaunchedChrome, page: Page, url: string, formFactor: 'mobile' | 'desktop'): Promise<Run> {
+  const mobile = formFactor === 'mobile' ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: (await hostIndex(chrome.port)) / REFERENCE_PHONE_INDEX } } : {};
+  // A basket lives in the browser: filled first, and kept through the audit (Lighthouse clears storage otherwise).
+  if (page.basket) await fillBasket(chrome.port, new URL(url).origin, page.basket);
   const result = await lighthouse(
     url,
-    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories], disableStorageReset: !!page.basket, ...mobile },
     formFactor === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -132,7 +190,7 @@ async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: s
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
     .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
   return {
-    page,
+    page: page.page,
     url,
     formFactor,
     scores,
@@ -143,8 +201,10 @@ async function audit(chrome: chromeLauncher.LaunchedChrome, page: string, url: s
       CLS: metric('cumulative-layout-shift'),
       SI: metric('speed-index'),
     },
+    values: Object.fromEntries(Object.entries(budgetAudit).map(([key, id]) => [key, lhr.audits[id]?.numericValue ?? NaN])) as Record<Budgeted, number>,
     failing: [...new Set(failing)],
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    slowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
     observed: observedTimes(lhr.audits.metrics?.details),
   };
 }
@@ -188,6 +248,13 @@ function median(runs: Run[]): Run {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
+/** A page audited: its name in the report, its path, and for the basket page what the basket holds. */
+interface Page {
+  page: string;
+  path: string;
+  basket?: unknown[];
+}
+
 interface Measured {
   build: Build;
   runs: Run[];
@@ -198,7 +265,7 @@ interface Measured {
 async function main() {
   const given = arg('base');
   const baselineRef = arg('baseline');
-  const runsPerPage = Number(arg('runs') ?? (baselineRef ? 3 : 1));
+  const runsPerPage = Number(arg('runs') ?? 3);
   if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error('--runs takes a whole number ≥ 1');
   if (given && baselineRef) throw new Error('--base and --baseline: one or the other');
 
@@ -216,12 +283,20 @@ async function main() {
     for (const build of builds) measured.push({ build, runs: [], speeds: [] });
 
     const featured = (await (await fetch(`${builds[0]!.base}/v1/artworks?featured=1`)).json()) as { items: { slug: string }[] };
-    const slug = featured.items[0]?.slug;
-    if (!slug) throw new Error('no featured artwork to audit');
-    const pages = [
+    const [slug, second] = featured.items.map((item) => item.slug);
+    if (!slug || !second) throw new Error('two featured artworks are needed to audit');
+    const entry = (artworkSlug: string, size: string, frame: string) => ({
+      id: crypto.randomUUID(),
+      item: { kind: 'reproduction', artworkSlug, size, frame },
+      addedAt: new Date().toISOString(),
+    });
+    const pages: Page[] = [
       { page: 'home', path: '/en' },
       { page: 'artworks grid', path: '/en/artworks' },
       { page: 'artwork page', path: `/en/artworks/${slug}` },
+      { page: 'custom page', path: '/en/custom' },
+      // A pair for one wall: two works, one stretched and one framed.
+      { page: 'basket page', path: '/en/basket', basket: [entry(slug, '50x70', 'stretched'), entry(second, '50x70', 'framed')] },
     ];
     // Warm Next's cache first: a shopper almost always gets an already rendered page.
     for (const m of measured) for (const p of pages) await fetch(m.build.base + p.path).then((r) => r.text());
@@ -242,7 +317,7 @@ async function main() {
             const order = (round + i) % 2 === 0 ? measured : [...measured].reverse();
             for (const m of order) {
               log(`${p.page} (${formFactor}), run ${round + 1} of ${runsPerPage}: ${m.build.label}`);
-              m.runs.push(await audit(chrome, p.page, m.build.base + p.path, formFactor));
+              m.runs.push(await audit(chrome, p, m.build.base + p.path, formFactor));
             }
           }
         }
@@ -273,6 +348,7 @@ async function main() {
 function render(measured: Measured[], runsPerPage: number): string {
   const [ours, theirs] = measured;
   const mark = (run: Run, c: Category) => `${run.scores[c]}${run.scores[c] >= targets[run.formFactor][c] ? '' : ' ❌'}`;
+  const metric = (run: Run, key: Budgeted) => `${run.metrics[key]}${run.formFactor === 'mobile' && !(run.values[key] <= mobileBudgets[key]) ? ' ❌' : ''}`;
   const medians = (m: Measured) => {
     const keys = [...new Set(m.runs.map((r) => `${r.page}|${r.formFactor}`))];
     return keys.map((key) => median(m.runs.filter((r) => `${r.page}|${r.formFactor}` === key)));
@@ -281,22 +357,25 @@ function render(measured: Measured[], runsPerPage: number): string {
   const theirMedians = theirs ? medians(theirs) : [];
   const indexes = measured.flatMap((m) => m.runs.map((r) => r.benchmarkIndex));
   const lines = [
-    `# Lighthouse: home, artworks grid, artwork page (${new Date().toISOString().slice(0, 10)})`,
+    `# Lighthouse: home, artworks grid, artwork page, custom page, basket (${new Date().toISOString().slice(0, 10)})`,
     '',
     `\`npm run lighthouse${theirs ? ` -- --baseline ${theirs.build.label.split(' ')[0]}` : ''}\`: Lighthouse 12.8 (npm) in Debian Chromium, headless, against`,
     theirs
       ? `two production images' trees in one sitting (${ours!.build.label} and ${theirs.build.label}), taking turns run by run,`
       : `the production image's tree (${ours!.build.label}),`,
     'each behind deploy/nginx.conf as docs/deploy.md deploys it (the proxy compresses and serves the precompressed build files),',
-    "pages warmed once (served from Next's cache, as shoppers get them). Mobile is Lighthouse's default (Moto G power,",
-    'slow 4G, 4× CPU slowdown); desktop is its desktop preset. These machines have 2 cores; no network beyond loopback,',
+    "pages warmed once (served from Next's cache, as shoppers get them). Mobile is Lighthouse's phone (Moto G Power screen,",
+    `slow 4G) on one reference CPU whatever the host: the slowdown is the host's benchmark index, measured just before the run, ÷ ${REFERENCE_PHONE_INDEX}`,
+    "(the low-tier phone of Chrome DevTools' CPU calibration); desktop is Lighthouse's desktop preset. These machines have 2 cores; no network beyond loopback,",
     'so Commons images are the drawn placeholders our `/images` route answers.',
     '',
     `Each row is the median of ${runsPerPage} run(s) by performance score, with that run's metrics. Targets: ${(['mobile', 'desktop'] as const).map((f) => `${f} ${categories.map((c) => `${c} ≥ ${targets[f][c]}`).join(', ')}`).join('; ')}. ❌ marks a miss.`,
     '',
-    `CPU is Lighthouse's benchmark index of this host during a run (${Math.min(...indexes)}–${Math.max(...indexes)} in this sitting): it calibrates its 4× slowdown for a`,
-    'host of about 1,000 or more, and the mobile score moves with it (a slower moment, a lower score), so',
-    'compare builds measured in one sitting, several runs each.',
+    `Mobile targets also: ${Object.entries(mobileBudgets).map(([k, v]) => `${k} ≤ ${k === 'CLS' ? v : `${v} ms`}`).join(', ')}.`,
+    '',
+    `*CPU* is Lighthouse's own benchmark index of this host during the run (${Math.min(...indexes)}–${Math.max(...indexes)} in this sitting), *slowdown* the CPU multiplier`,
+    'the run simulated (mobile: the index measured just before it ÷ the reference; desktop: none). A host that is slower for a',
+    'moment gets a smaller multiplier, so the simulated phone stays the same; compare builds in one sitting all the same.',
     '',
     '*Paint / load* is what the run observed before any simulation (ms): its first contentful paint and',
     'its load event. ⏸ marks a paint the browser held until after the page had loaded (headless',
@@ -309,11 +388,11 @@ function render(measured: Measured[], runsPerPage: number): string {
     lines.push(
       `## ${m.build.label}`,
       '',
-      '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | CPU | paint / load |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| page | form factor | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | CPU | slowdown | paint / load |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...rows.map(
         (r) =>
-          `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} | ${r.benchmarkIndex} | ${r.observed.firstPaint} / ${r.observed.load}${heldPaint(r) ? ' ⏸' : ''} |`,
+          `| ${r.page} | ${r.formFactor} | ${mark(r, 'performance')} | ${mark(r, 'accessibility')} | ${mark(r, 'best-practices')} | ${mark(r, 'seo')} | ${r.metrics.FCP} | ${metric(r, 'LCP')} | ${metric(r, 'TBT')} | ${metric(r, 'CLS')} | ${r.benchmarkIndex} | ${r.slowdown.toFixed(2)}× | ${r.observed.firstPaint} / ${r.observed.load}${heldPaint(r) ? ' ⏸' : ''} |`,
       ),
       '',
       'Performance of every run: ' +
