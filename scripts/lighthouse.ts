@@ -371,7 +371,9 @@ function render(measured: Measured[], runsPerPage: number): string {
     '',
     `Each row is the median of ${runsPerPage} run(s) by performance score, with that run's metrics. Targets: ${(['mobile', 'desktop'] as const).map((f) => `${f} ${categories.map((c) => `${c} ≥ ${targets[f][c]}`).join(', ')}`).join('; ')}. ❌ marks a miss.`,
     '',
-    `Mobile targets also: ${Object.entries(mobileBudgets).map(([k, v]) => `${k} ≤ ${k === 'CLS' ? v : `${v} ms`}`).join(', ')}.`,
+    `Mobile targets also: ${Object.entries(mobileBudgets)
+      .map(([k, v]) => `${k} ≤ ${k === 'CLS' ? v : `${v} ms`}`)
+      .join(', ')}.`,
     '',
     `*CPU* is Lighthouse's own benchmark index of this host during the run (${Math.min(...indexes)}–${Math.max(...indexes)} in this sitting), *slowdown* the CPU multiplier`,
     'the run simulated (mobile: the index measured just before it ÷ the reference; desktop: none). A host that is slower for a',

@@ -39,10 +39,11 @@ function described({ id, hint, error }: Pick<Frame, 'id' | 'hint' | 'error'>) {
   return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? true : undefined };
 }
 
-export function TextField({ id, label, hint, error, optionalText, className, ...input }: Frame & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ id, label, hint, error, optionalText, className, type = 'text', ...input }: Frame & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} optionalText={optionalText}>
-      <input id={id} className={[styles.control, className].filter(Boolean).join(' ')} {...described({ id, hint, error })} {...input} />
+      {/* `type` always written out: HTML takes a missing one as text, but checkers of `autocomplete` (HTML_CodeSniffer's H98) read the attribute. */}
+      <input id={id} type={type} className={[styles.control, className].filter(Boolean).join(' ')} {...described({ id, hint, error })} {...input} />
     </FieldFrame>
   );
 }
