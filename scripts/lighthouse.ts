@@ -25,6 +25,7 @@ import { freePort } from './lib/free-port';
 import { prepareBaseline, type BaselineCheckout } from './lib/baseline';
 import { buildImageTree, startImage } from './lib/image-tree';
 import { memoryOf, type Memory } from './lib/memory';
+import { pageWeight, type PageWeight } from './lib/page-weight';
 import { startReverseProxy } from './lib/reverse-proxy';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -255,8 +256,21 @@ interface Page {
   basket?: unknown[];
 }
 
+/**
+ * Issue 43's weight budgets: first-load JavaScript gzipped (KiB) and HTML unpacked (KB), by page;
+ * a page without a budget is reported all the same.
+ */
+const weightBudgets: Record<string, { jsGzipKiB: number; htmlKB?: number }> = {
+  home: { jsGzipKiB: 130 },
+  'artworks grid': { jsGzipKiB: 130, htmlKB: 90 },
+  'artwork page': { jsGzipKiB: 160, htmlKB: 60 },
+  'custom page': { jsGzipKiB: 160 },
+  'basket page': { jsGzipKiB: 160 },
+};
+
 interface Measured {
   build: Build;
+  weights: (PageWeight & { page: string })[];
   runs: Run[];
   speeds: Speed[];
   memory?: { rest: Memory; peak: Memory };
@@ -280,7 +294,7 @@ async function main() {
       baseline = await prepareBaseline(ROOT, baselineRef, { keep: false, log, buildEnv: process.env, build: false });
       builds.push(await startBuild(baseline.dir, `${baseline.commit.slice(0, 10)} (${baseline.subject})`));
     }
-    for (const build of builds) measured.push({ build, runs: [], speeds: [] });
+    for (const build of builds) measured.push({ build, weights: [], runs: [], speeds: [] });
 
     const featured = (await (await fetch(`${builds[0]!.base}/v1/artworks?featured=1`)).json()) as { items: { slug: string }[] };
     const [slug, second] = featured.items.map((item) => item.slug);
@@ -300,6 +314,7 @@ async function main() {
     ];
     // Warm Next's cache first: a shopper almost always gets an already rendered page.
     for (const m of measured) for (const p of pages) await fetch(m.build.base + p.path).then((r) => r.text());
+    for (const m of measured) for (const p of pages) m.weights.push({ page: p.page, ...(await pageWeight(m.build.base + p.path)) });
     for (const m of measured) if (m.build.processGroup) m.memory = { rest: memoryOf(m.build.processGroup), peak: memoryOf(m.build.processGroup) };
     const sampler = setInterval(() => {
       for (const m of measured) {
@@ -385,6 +400,25 @@ function render(measured: Measured[], runsPerPage: number): string {
     'into the simulated FCP and LCP, so such a run scores lower for a reason outside the page.',
     '',
   ];
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+  const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+  lines.push(
+    '## Page weight',
+    '',
+    "Through the proxy, as a browser receives them: the HTML (unpacked, and gzip as sent) and every script its first load names (`<script src>` and script preloads: Next's and React's runtime included), gzip as sent and unpacked. Targets (issue 43): first-load JavaScript ≤ 130 KiB gzipped on home and grid, ≤ 160 KiB on the artwork, custom and basket pages; HTML ≤ 90 KB on the grid of 48, ≤ 60 KB on an artwork page. ❌ marks a miss.",
+    '',
+    '| build | page | HTML (KB) | HTML gzip (KB) | scripts | JS gzip (KiB) | JS (KiB) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...measured.flatMap((m) =>
+      m.weights.map((w) => {
+        const budget = weightBudgets[w.page];
+        const jsMiss = budget && w.js.gzip / 1024 > budget.jsGzipKiB ? ' ❌' : '';
+        const htmlMiss = budget?.htmlKB && w.html.raw / 1000 > budget.htmlKB ? ' ❌' : '';
+        return `| ${m.build.label.split(' ')[0]} | ${w.page} | ${kb(w.html.raw)}${htmlMiss} | ${kb(w.html.gzip)} | ${w.js.files} | ${kib(w.js.gzip)}${jsMiss} | ${kib(w.js.raw)} |`;
+      }),
+    ),
+    '',
+  );
   for (const m of measured) {
     const rows = m === ours ? ourMedians : theirMedians;
     lines.push(
