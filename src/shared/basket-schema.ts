@@ -1,5 +1,6 @@
 import { z } from '@/shared/zod';
-import { CheckoutItem, MAX_CHECKOUT_ITEMS } from './checkout-schema';
+import { CheckoutItem } from './checkout-schema';
+import { MAX_CHECKOUT_ITEMS } from './orders';
 
 /**
  * The website's basket before it is paid (docs/decisions.md "A basket"): the works a shopper put

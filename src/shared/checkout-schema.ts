@@ -1,5 +1,6 @@
 import { z } from '@/shared/zod';
 import { locales } from './locales';
+import { MAX_CHECKOUT_ITEMS } from './orders';
 import { CreateCustomOrder, CreateReproductionOrder, Customer, OrderView } from './order-schema';
 
 /**
@@ -13,8 +14,6 @@ export const CheckoutItem = z
   .discriminatedUnion('kind', [CreateReproductionOrder.omit({ customer: true, locale: true }), CreateCustomOrder.omit({ customer: true, locale: true })])
   .meta({ id: 'CheckoutItem' });
 export type CheckoutItem = z.output<typeof CheckoutItem>;
-
-export const MAX_CHECKOUT_ITEMS = 10;
 
 export const CreateCheckout = z
   .object({

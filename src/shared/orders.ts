@@ -13,6 +13,9 @@ export type OrderKind = (typeof orderKinds)[number];
 export const styles = ['classic', 'impressionist', 'modern', 'vangogh'] as const;
 export type Style = (typeof styles)[number];
 
+/** How many orders one basket (one payment) takes: `POST /v1/checkouts`, the account's basket, the browser's. */
+export const MAX_CHECKOUT_ITEMS = 10;
+
 /** How many people or animals a custom painting may show (the form, the contract and the database agree). */
 export const subjectLimits = { min: 1, max: 8 } as const;
 

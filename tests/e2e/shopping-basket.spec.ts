@@ -172,6 +172,27 @@ test('a work no longer offered stays in the basket, says so, and is not paid; re
   await expect(headerCount(page)).toHaveCount(0);
 });
 
+test('an entry this shop cannot read (an older version wrote it) is left out, the rest of the basket kept', async ({ page }) => {
+  await page.context().route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
+  const entry = (id: string, size: string) => ({
+    id,
+    item: { kind: 'reproduction', artworkSlug: 'mona-lisa', size, frame: 'rolled', orientation: 'portrait', fit: 'whole', showcaseConsent: false },
+    addedAt: new Date().toISOString(),
+    uploadedAt: null,
+    thumbnail: null,
+  });
+  // A size this shop never sold, and a line that is no entry at all.
+  const stored = [entry('5d1c1e4a-2b3c-4d5e-8f70-8192a3b4c5d6', '25x25'), 'not an entry', entry('6e2d2f5b-3c4d-4e5f-9a81-92a3b4c5d6e7', '50x70')];
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('atelier-prints.basket', value);
+    sessionStorage.setItem('seeded', '1');
+  }, JSON.stringify(stored));
+  await page.goto('/en/basket');
+  await expect(page.locator('[data-basket-entry]')).toHaveCount(1);
+  await expect(page.locator('[data-basket-entry]')).toContainText('50 × 70');
+  await expect(headerCount(page)).toHaveText('(1)');
+});
+
 test('signed out, the basket is kept in the browser; signing in moves it to the account', async ({ page }) => {
   await page.context().route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
   await page.goto('/en/artworks/mona-lisa');

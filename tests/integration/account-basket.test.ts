@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { db } from '@/server/db/client';
 import { Basket, type BasketEntry } from '@/shared/basket-schema';
-import { MAX_CHECKOUT_ITEMS } from '@/shared/checkout-schema';
+import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 import { startLocalIssuer, useLocalIssuer } from '../support/google';
 import { rest } from '../support/rest';
 

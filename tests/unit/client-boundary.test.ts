@@ -30,6 +30,8 @@ interface Import {
   typeOnly: boolean;
   /** The names it takes, for the messages. */
   names: string[];
+  /** `import(…)`: loaded when the code runs it, not with the page. */
+  dynamic?: boolean;
 }
 
 const parsed = new Map<string, { clientEntry: boolean; imports: Import[] }>();
@@ -55,7 +57,7 @@ function parse(file: string) {
         names: named.map((n) => n.name.text),
       });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      imports.push({ specifier: node.arguments[0].text, typeOnly: false, names: [] });
+      imports.push({ specifier: node.arguments[0].text, typeOnly: false, names: [], dynamic: true });
     }
     ts.forEachChild(node, visit);
   };
@@ -140,7 +142,7 @@ describe('the messages the browser gets (src/i18n/client-messages.ts)', () => {
    * they import. A module imported by a server component is rendered on the server there, with
    * every message (artwork-card is both: on the grid and inside the favorites list).
    */
-  const inBrowser = (entry: string): string[] => {
+  const inBrowser = (entry: string, { firstLoad = false } = {}): string[] => {
     const seen = new Set<string>();
     const client = new Set<string>();
     const queue: [string, boolean][] = [[entry, false]];
@@ -152,7 +154,7 @@ describe('the messages the browser gets (src/i18n/client-messages.ts)', () => {
       seen.add(key);
       if (inClient) client.add(file);
       for (const i of parse(file).imports) {
-        const target = i.typeOnly ? null : resolve(file, i.specifier);
+        const target = i.typeOnly || (firstLoad && i.dynamic) ? null : resolve(file, i.specifier);
         if (target) queue.push([target, inClient]);
       }
     }
@@ -181,6 +183,15 @@ describe('the messages the browser gets (src/i18n/client-messages.ts)', () => {
     expect(partOf(path.join(shop, 'orders', '[code]', 'page.tsx'))).toBe('order');
   });
 
+  test("every page's first load holds no schema library: the layout's islands import no Zod (the basket's check loads when there is a basket)", () => {
+    const zod = (file: string) => parse(file).imports.some((i) => !i.typeOnly && !i.dynamic && /^(zod(\/.*)?|@\/shared\/zod)$/.test(i.specifier));
+    const firstLoad = inBrowser(layout, { firstLoad: true });
+    expect(firstLoad.map(rel)).toContain('src/components/basket/local-basket.ts');
+    expect(firstLoad.filter(zod).map(rel)).toEqual([]);
+    // The check itself holds it: loaded on use, through import().
+    expect(inBrowser(layout).filter(zod).map(rel)).toContain('src/shared/basket-schema.ts');
+  });
+
   test("the layout's client components find their words among every page's messages", () => {
     expect(uncovered(translations(inBrowser(layout)), CLIENT_MESSAGES.everyPage)).toEqual([]);
   });
@@ -192,7 +203,7 @@ describe('the messages the browser gets (src/i18n/client-messages.ts)', () => {
   test('the staff dashboard reads only the Staff namespace its layout sends', () => {
     const staffPages = files.filter((file) => file.startsWith(path.join(src, 'app', 'staff') + path.sep));
     expect(staffPages.length).toBeGreaterThan(5);
-    expect(uncovered(translations(staffPages.flatMap(inBrowser)), ['Staff'])).toEqual([]);
+    expect(uncovered(translations(staffPages.flatMap((file) => inBrowser(file))), ['Staff'])).toEqual([]);
   });
 
   test('nothing is sent that no client component of its pages reads', () => {

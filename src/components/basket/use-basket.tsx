@@ -1,11 +1,12 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAccount } from '@/components/favorites/use-favorites';
 import type { BasketEntry } from '@/shared/basket-schema';
-import { MAX_CHECKOUT_ITEMS, type CheckoutItem } from '@/shared/checkout-schema';
+import { type CheckoutItem } from '@/shared/checkout-schema';
+import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 import { trpc } from '@/trpc/react';
-import { forgetLocalEntries, localBasket, setLocalBasket, useLocalBasket } from './local-basket';
+import { checkedEntries, forgetLocalEntries, localBasket, setLocalBasket, useLocalBasket, type StoredEntry } from './local-basket';
 
 /** What putting a work in the basket came to. */
 export type AddOutcome = 'added' | 'full' | 'failed';
@@ -18,6 +19,29 @@ export interface PhotoKept {
 
 const sameWork = (a: CheckoutItem, b: CheckoutItem) => a.kind === 'custom' && b.kind === 'custom' && a.uploadId === b.uploadId;
 
+const NOTHING: readonly BasketEntry[] = Object.freeze([]);
+
+/**
+ * This browser's entries, checked (`checkedEntries`); null while the check runs. An empty basket
+ * needs no check, so no schema library is loaded for it.
+ */
+function useCheckedLocalBasket(): readonly BasketEntry[] | null {
+  const stored = useLocalBasket();
+  const [checked, setChecked] = useState<{ from: readonly StoredEntry[]; entries: readonly BasketEntry[] } | null>(null);
+  useEffect(() => {
+    if (stored.length === 0) return;
+    let current = true;
+    void checkedEntries(stored).then((entries) => {
+      if (current) setChecked({ from: stored, entries });
+    });
+    return () => {
+      current = false;
+    };
+  }, [stored]);
+  if (stored.length === 0) return NOTHING;
+  return checked?.from === stored ? checked.entries : null;
+}
+
 /**
  * The shopper's basket wherever it lives: this browser's list while signed out, the account's
  * (`account.basket`) while signed in, with the local list merged in once at sign-in (see
@@ -27,7 +51,8 @@ const sameWork = (a: CheckoutItem, b: CheckoutItem) => a.kind === 'custom' && b.
 function useBasketOfTheShopper() {
   const account = useAccount();
   const signedIn = account.status === 'signedIn';
-  const local = useLocalBasket();
+  const checking = useCheckedLocalBasket();
+  const local = checking ?? NOTHING;
   const utils = trpc.useUtils();
   const stored = trpc.account.basket.useQuery({}, { enabled: signedIn, staleTime: 60_000, refetchOnWindowFocus: true });
   const { mutateAsync: save } = trpc.account.saveBasket.useMutation();
@@ -65,7 +90,7 @@ function useBasketOfTheShopper() {
   // What a change starts from: signed in, the account's list as read (asked for first if it has not
   // arrived, so a change can never write over entries it has not seen); null when it cannot be read.
   const current = useCallback(async (): Promise<readonly BasketEntry[] | null> => {
-    if (account.status !== 'signedIn') return localBasket();
+    if (account.status !== 'signedIn') return checkedEntries(localBasket());
     try {
       return (await utils.account.basket.ensureData({})).entries;
     } catch {
@@ -113,7 +138,7 @@ function useBasketOfTheShopper() {
     [current, write],
   );
 
-  const loading = account.status === 'loading' || (signedIn && stored.isPending);
+  const loading = account.status === 'loading' || checking === null || (signedIn && stored.isPending);
   return useMemo(() => ({ status: account.status, loading, entries, add, change, remove }), [account.status, loading, entries, add, change, remove]);
 }
 
@@ -148,11 +173,13 @@ export function useMergeLocalBasket(): void {
   useEffect(() => {
     if (account.status !== 'signedIn' || local.length === 0 || merging) return;
     merging = true;
-    const entries = [...local];
-    merge({ entries })
+    const ids = local.map((entry) => entry.id);
+    checkedEntries(local)
+      .then((entries) => merge({ entries }))
       .then((merged) => {
         utils.account.basket.setData({}, merged);
-        forgetLocalEntries(entries.map((entry) => entry.id));
+        // Those the check left out go too: no version of the shop can read them.
+        forgetLocalEntries(ids);
       })
       .catch(() => {
         // Kept locally; the next page load tries again.

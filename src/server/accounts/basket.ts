@@ -3,7 +3,7 @@ import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '@/server/db/client';
 import { invalidInput, type FieldProblem } from '@/server/errors';
 import { BasketEntry, type Basket } from '@/shared/basket-schema';
-import { MAX_CHECKOUT_ITEMS } from '@/shared/checkout-schema';
+import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 
 /**
  * The signed-in shopper's basket before it is ordered (decisions.md "A basket"): one `baskets` row

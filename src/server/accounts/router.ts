@@ -4,7 +4,7 @@ import { env } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { verifyGoogleIdToken } from '@/server/integrations/google';
 import { Basket } from '@/shared/basket-schema';
-import { MAX_CHECKOUT_ITEMS } from '@/shared/checkout-schema';
+import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 import { basketOf, mergeBasket, saveBasket } from './basket';
 import { AccountConfig, AccountOrders, Favorites, FavoritesQuery, FavoriteSlug, FavoriteState, GoogleSignIn, Me, MergeFavorites, SignedIn } from './schema';
 import { MAX_ACCOUNT_ORDERS, ordersOfAccount } from './orders';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { jsonBody, publicProcedure, router } from '@/server/api/trpc';
 import { orderViewSettings, payBasketLater } from '@/server/orders/payment';
 import { placedByOf } from '@/server/orders/placed-by';
-import { CheckoutCreated, CheckoutView, CreateCheckout, MAX_CHECKOUT_ITEMS } from '@/shared/checkout-schema';
+import { CheckoutCreated, CheckoutView, CreateCheckout } from '@/shared/checkout-schema';
+import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 import { CheckoutOpened, OrderLookup, PayLater } from '@/shared/order-schema';
 import { createCheckout, lookupCheckout } from './service';
 
