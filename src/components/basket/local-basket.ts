@@ -30,6 +30,16 @@ export function forgetLocalEntries(ids: readonly string[]): void {
   basket.write(localBasket().filter((entry) => !gone.has(entry.id)));
 }
 
+type BasketSchema = typeof import('@/shared/basket-schema');
+let schema: BasketSchema | undefined;
+
+function check(stored: readonly StoredEntry[], { BasketEntry }: BasketSchema): BasketEntry[] {
+  return stored.flatMap((entry) => {
+    const parsed = BasketEntry.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /**
  * The stored entries this version of the shop can read, checked with BasketEntry; the schema is
  * loaded on the first call, so a page whose basket is empty never loads it. An entry an older shop
@@ -37,9 +47,12 @@ export function forgetLocalEntries(ids: readonly string[]): void {
  */
 export async function checkedEntries(stored: readonly StoredEntry[]): Promise<BasketEntry[]> {
   if (stored.length === 0) return [];
-  const { BasketEntry } = await import('@/shared/basket-schema');
-  return stored.flatMap((entry) => {
-    const parsed = BasketEntry.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+  schema ??= await import('@/shared/basket-schema');
+  return check(stored, schema);
+}
+
+/** The same, at once when the schema is already loaded (every change after the first check); else null. */
+export function checkedEntriesNow(stored: readonly StoredEntry[]): BasketEntry[] | null {
+  if (stored.length === 0) return [];
+  return schema ? check(stored, schema) : null;
 }

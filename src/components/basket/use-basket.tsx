@@ -6,7 +6,7 @@ import type { BasketEntry } from '@/shared/basket-schema';
 import { type CheckoutItem } from '@/shared/checkout-schema';
 import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 import { trpc } from '@/trpc/react';
-import { checkedEntries, forgetLocalEntries, localBasket, setLocalBasket, useLocalBasket, type StoredEntry } from './local-basket';
+import { checkedEntries, checkedEntriesNow, forgetLocalEntries, localBasket, setLocalBasket, useLocalBasket, type StoredEntry } from './local-basket';
 
 /** What putting a work in the basket came to. */
 export type AddOutcome = 'added' | 'full' | 'failed';
@@ -22,24 +22,26 @@ const sameWork = (a: CheckoutItem, b: CheckoutItem) => a.kind === 'custom' && b.
 const NOTHING: readonly BasketEntry[] = Object.freeze([]);
 
 /**
- * This browser's entries, checked (`checkedEntries`); null while the check runs. An empty basket
- * needs no check, so no schema library is loaded for it.
+ * This browser's entries, checked (`checkedEntries`); null only while the schema loads for the
+ * first check. An empty basket needs no check, so no schema library is loaded for it; once loaded,
+ * every change is checked at once, so the basket never blinks into "loading" as it changes.
  */
 function useCheckedLocalBasket(): readonly BasketEntry[] | null {
   const stored = useLocalBasket();
-  const [checked, setChecked] = useState<{ from: readonly StoredEntry[]; entries: readonly BasketEntry[] } | null>(null);
+  const now = useMemo(() => checkedEntriesNow(stored), [stored]);
+  // The first check, once the schema has arrived.
+  const [first, setFirst] = useState<{ from: readonly StoredEntry[]; entries: readonly BasketEntry[] } | null>(null);
   useEffect(() => {
-    if (stored.length === 0) return;
+    if (now !== null) return;
     let current = true;
     void checkedEntries(stored).then((entries) => {
-      if (current) setChecked({ from: stored, entries });
+      if (current) setFirst({ from: stored, entries });
     });
     return () => {
       current = false;
     };
-  }, [stored]);
-  if (stored.length === 0) return NOTHING;
-  return checked?.from === stored ? checked.entries : null;
+  }, [now, stored]);
+  return now ?? (first?.from === stored ? first.entries : null);
 }
 
 /**
