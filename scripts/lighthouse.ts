@@ -32,7 +32,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { chromium } from 'playwright-core';
+import { chromium, type Page as Tab } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -60,36 +60,39 @@ const budgetAudit: Record<Budgeted, string> = { LCP: 'largest-contentful-paint',
  */
 const REFERENCE_PHONE_INDEX = 264;
 
-/**
- * The host's benchmark index now: Lighthouse's own page function (the one it runs at the start of
- * every audit), in a blank tab of the same browser, the median of three. Measured before each
- * mobile run, since on these shared cores it moves within a sitting.
- */
-async function hostIndex(port: number): Promise<number> {
+/** Runs `use` in a new tab of chrome-launcher's browser (reached over CDP), then closes the tab and disconnects. */
+async function inNewTab<T>(port: number, use: (tab: Tab) => Promise<T>): Promise<T> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    const runs: number[] = [];
-    for (let i = 0; i < 3; i++) runs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    const result = await use(page);
     await page.close();
-    return runs.sort((a, b) => a - b)[1]!;
+    return result;
   } finally {
     // Disconnects; the browser is chrome-launcher's and stays.
     await browser.close();
   }
 }
 
+/**
+ * The host's benchmark index now: Lighthouse's own page function (the one it runs at the start of
+ * every audit), in a blank tab of the same browser, the median of three. Measured before each
+ * mobile run, since on these shared cores it moves within a sitting.
+ */
+function hostIndex(port: number): Promise<number> {
+  return inNewTab(port, async (page) => {
+    const runs: number[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return runs.sort((a, b) => a - b)[1]!;
+  });
+}
+
 /** Puts `entries` in the browser's basket (its localStorage) for `base`, as a shopper's clicks would. */
-async function fillBasket(port: number, base: string, entries: unknown[]): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  try {
-    const page = await browser.contexts()[0]!.newPage();
+function fillBasket(port: number, base: string, entries: unknown[]): Promise<void> {
+  return inNewTab(port, async (page) => {
     await page.goto(`${base}/robots.txt`);
     await page.evaluate((value) => localStorage.setItem('atelier-prints.basket', value), JSON.stringify(entries));
-    await page.close();
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 interface Run {

@@ -1,7 +1,6 @@
-import { localizedPath } from '@/i18n/routing';
 import type { Locale } from '@/shared/locales';
 import { deliveryTable, type DeliveryTable } from '@/shared/delivery';
-import { pagePath } from '@/shared/paths';
+import { pagePath, pageUrl } from '@/shared/paths';
 import { cheapestReproduction, prices as priceTable, type Prices } from '@/shared/prices';
 import type { ShopIdentity } from '@/server/shop/identity';
 
@@ -49,7 +48,7 @@ export function returnPolicy(base: string, locale: Locale): Node {
     returnMethod: 'https://schema.org/ReturnByMail',
     returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
     refundType: 'https://schema.org/FullRefund',
-    merchantReturnLink: `${base}${localizedPath(locale, pagePath.returns())}`,
+    merchantReturnLink: pageUrl(base, locale, pagePath.returns()),
   };
 }
 
@@ -100,7 +99,7 @@ export function shopOrganization({ base, locale, identity }: { base: string; loc
     '@type': 'Organization',
     '@id': organizationId(base),
     name: identity.name,
-    url: `${base}${localizedPath(locale, pagePath.home())}`,
+    url: pageUrl(base, locale, pagePath.home()),
     logo: `${base}/favicon.svg`,
     ...(identity.demo
       ? {}
@@ -123,12 +122,12 @@ export function shopNodes({ base, locale, identity }: { base: string; locale: Lo
       '@context': 'https://schema.org',
       '@type': 'WebSite',
       name: identity.name,
-      url: `${base}${localizedPath(locale, pagePath.home())}`,
+      url: pageUrl(base, locale, pagePath.home()),
       inLanguage: locale,
       publisher: { '@id': organizationId(base) },
       potentialAction: {
         '@type': 'SearchAction',
-        target: { '@type': 'EntryPoint', urlTemplate: `${base}${localizedPath(locale, pagePath.artworks())}?q={search_term_string}` },
+        target: { '@type': 'EntryPoint', urlTemplate: `${pageUrl(base, locale, pagePath.artworks())}?q={search_term_string}` },
         'query-input': 'required name=search_term_string',
       },
     },

@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAccount } from '@/components/favorites/use-favorites';
 import type { BasketEntry } from '@/shared/basket-schema';
-import { type CheckoutItem } from '@/shared/checkout-schema';
+import type { CheckoutItem } from '@/shared/checkout-schema';
 import { MAX_CHECKOUT_ITEMS } from '@/shared/orders';
 import { trpc } from '@/trpc/react';
 import { checkedEntries, checkedEntriesNow, forgetLocalEntries, localBasket, setLocalBasket, useLocalBasket, type StoredEntry } from './local-basket';

@@ -3,6 +3,7 @@ import { generateOpenApiDocument, normalizePath, type OpenAPIObject, type OpenAp
 import { z } from 'zod';
 import { createSchema } from 'zod-openapi';
 import { env, publicBaseUrl } from '@/server/env';
+import { pagePath, pageUrl } from '@/shared/paths';
 import { errorStatus } from '@/server/errors';
 import { requestHandlers } from './handlers';
 import { appRouter } from './root';
@@ -156,7 +157,10 @@ let served: OpenAPIObject | undefined;
  */
 export function servedOpenApiDocument(): OpenAPIObject {
   const document = openApiDocument();
-  served ??= { ...document, info: { ...document.info, contact: { ...document.info.contact, email: env().SHOP_EMAIL, url: `${publicBaseUrl(env())}/en/about` } } };
+  served ??= {
+    ...document,
+    info: { ...document.info, contact: { ...document.info.contact, email: env().SHOP_EMAIL, url: pageUrl(publicBaseUrl(env()), 'en', pagePath.about()) } },
+  };
   return served;
 }
 
