@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { resolve } from './vitest.shared';
+import { resolve } from './vitest.shared.ts';
 
 /**
  * `npm run test:faults`: every fault test (tests/faults, the fast ones also run in `npm test`) and

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { resolve } from './vitest.shared';
+import { resolve } from './vitest.shared.ts';
 
 /**
  * `npm run test:image`: the production image's tree, made by following the Dockerfile

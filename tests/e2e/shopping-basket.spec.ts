@@ -6,11 +6,11 @@ import { E2E_SHOPPER } from '../support/e2e-oidc';
 import { E2E_PAYING_SHOP_URL } from '../support/e2e-stripe';
 
 /**
- * The website's basket (decisions.md "A basket"): a reproduction and a custom painting put in the
- * basket from their pages, the header counting them, changed on the basket page, then one customer
- * form and one payment (the Stripe stand-in) that pays both orders. In German and Japanese, looked
- * at (axe, no sideways scroll, screenshots) at 390 and 1440 px. Then the basket kept while signed
- * out joining the account at sign-in.
+ * The website's basket (decisions.md "A basket"): two reproductions and a custom painting put in the
+ * basket from their pages, the header counting them, kept through signing in, changed on the
+ * basket page, then one customer form and one payment (the Stripe stand-in) that pays the three
+ * orders, found again under "My orders". In German and Japanese, looked at (axe, no sideways
+ * scroll, screenshots) at 390 and 1440 px.
  */
 
 const chromium = '/usr/bin/chromium';
@@ -40,62 +40,88 @@ const words = {
     add: 'In den Warenkorb',
     photoReceived: 'Foto erhalten: dog-in-a-field.jpg',
     change: 'Ändern',
-    remove: 'Entfernen',
+    signIn: 'Anmelden',
+    account: `Konto: ${E2E_SHOPPER.name}`,
+    myOrders: 'Meine Bestellungen',
     thanks: 'Vielen Dank für Ihre Zahlung',
-    pay: /^2 Werke zahlungspflichtig bestellen · /,
+    pay: /^3 Werke zahlungspflichtig bestellen · /,
+    emailLabel: 'E-Mail-Adresse',
   },
   ja: {
     add: 'カートに入れる',
     photoReceived: '写真を受け付けました：dog-in-a-field.jpg',
     change: '変更',
-    remove: '削除',
+    signIn: 'ログイン',
+    account: `アカウント：${E2E_SHOPPER.name}`,
+    myOrders: '注文履歴',
     thanks: 'お支払いありがとうございます',
-    pay: /^2点の注文を確定する（お支払い義務が発生します）· /,
+    pay: /^3点の注文を確定する（お支払い義務が発生します）· /,
+    emailLabel: 'メールアドレス',
   },
 } as const;
 
 test.describe('on the shop that takes payment online', () => {
   test.use({ baseURL: E2E_PAYING_SHOP_URL });
 
+  // The issue's journey, whole: two reproductions and a custom portrait put aside signed out, the
+  // basket kept through signing in, changed, one payment for the three, then all three under
+  // "My orders", each opening its page without the e-mail. Both locales sign in as the one test
+  // shopper, on the paying shop's own database.
   for (const locale of ['de', 'ja'] as const) {
-    test(`${locale}: a reproduction and a custom painting in the basket, changed there, then one payment pays both`, async ({ page, request }) => {
-      test.setTimeout(120_000);
+    test(`${locale}: two reproductions and a custom painting in the basket, kept through sign-in, one payment pays all three, and "My orders" lists them`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
       const w = words[locale];
       await page.context().route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
       await page.setViewportSize({ width: 1440, height: 900 });
 
-      // A reproduction, as chosen on its page: no customer details needed to put it aside.
+      // Two reproductions, as chosen on their pages: no customer details needed to put them aside.
       await page.goto(`/${locale}/artworks/the-starry-night`);
       await page.locator('input[name="order-size"][value="60x90"]').check();
       await page.getByRole('button', { name: w.add }).click();
       await expect(headerCount(page)).toHaveText('(1)');
+      await page.goto(`/${locale}/artworks/mona-lisa`);
+      await page.locator('input[name="order-frame"][value="framed"]').check();
+      await page.getByRole('button', { name: w.add }).click();
+      await expect(headerCount(page)).toHaveText('(2)');
 
       // A custom painting: the photo first.
       await page.goto(`/${locale}/custom`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: w.add }).click();
       // Without a photo nothing is added: the photo step asks for one.
-      await expect(headerCount(page)).toHaveText('(1)');
+      await expect(headerCount(page)).toHaveText('(2)');
       await page.locator('input[type="file"]').setInputFiles(photo);
       await expect(page.getByText(w.photoReceived)).toBeVisible();
       await page.getByRole('button', { name: w.add }).click();
-      await expect(headerCount(page)).toHaveText('(2)');
-      // The same photo twice is the same painting: still two.
+      await expect(headerCount(page)).toHaveText('(3)');
+      // The same photo twice is the same painting: still three.
       await page.getByRole('button', { name: w.add }).click();
       await expect(page.getByTestId('add-to-basket')).toBeEnabled();
-      await expect(headerCount(page)).toHaveText('(2)');
+      await expect(headerCount(page)).toHaveText('(3)');
 
       await page.locator('[data-basket-link]').click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/basket$`));
+
+      // Signing in here (the local OpenID issuer, NextAuth's whole redirect flow) keeps the basket:
+      // it moves from the browser to the account, and the page comes back with all three.
+      await page.getByRole('banner').getByRole('button', { name: w.signIn }).click();
+      await expect(page.getByRole('button', { name: w.account })).toBeVisible({ timeout: 30_000 });
+      await expect(page).toHaveURL(new RegExp(`/${locale}/basket$`));
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('atelier-prints.basket'))).toBeNull();
+      await expect(headerCount(page)).toHaveText('(3)');
+
       const lines = page.locator('[data-basket-entry]');
-      await expect(lines).toHaveCount(2);
-      // The custom line shows the photo as drawn in this browser.
-      await expect(lines.nth(1).locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+      await expect(lines).toHaveCount(3);
+      // The custom line shows the photo's thumbnail, kept with the entry on the account.
+      await expect(lines.nth(2).locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
       const total = page.getByTestId('basket-total');
       const before = Number(await total.getAttribute('data-cents'));
       const prices = await lines.getByTestId('basket-line-price').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-cents'))));
-      expect(prices[0]! + prices[1]!).toBe(before);
+      expect(prices.reduce((sum, cents) => sum + cents, 0)).toBe(before);
 
-      // Change the reproduction's size in place: its price and the total follow.
+      // Change the first reproduction's size in place: its price and the total follow.
       await lines.first().getByRole('button', { name: w.change }).click();
       await lines.first().locator('input[type="radio"][value="30x40"]').check();
       await expect(total).not.toHaveAttribute('data-cents', String(before));
@@ -114,24 +140,43 @@ test.describe('on the shop that takes payment online', () => {
       // The button says the order obliges to pay, as German law asks (§ 312j BGB).
       await page.getByRole('button', { name: w.pay }).click();
 
-      // One Stripe Checkout session for both, then back to the basket's page.
+      // One Stripe Checkout session for the three, then back to the basket's page.
       await expect(page).toHaveURL(/127\.0\.0\.1:3109\/pay\/cs_test_/);
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/orders/basket/[0-9A-Z]+\\?checkout=success$`));
       await expect(page.getByText(w.thanks)).toBeVisible();
       const code = /basket\/([0-9A-Z]+)/.exec(page.url())![1]!;
+      let orders: { code: string; status: string; kind: string }[] = [];
       await expect
         .poll(async () => {
           const answer = await request.get(`${E2E_PAYING_SHOP_URL}/v1/checkouts/${code}?email=${encodeURIComponent(email)}`);
-          const { checkout } = (await answer.json()) as { checkout: { orders: { status: string; kind: string; total: number }[]; total: number } };
-          return { statuses: checkout.orders.map((o) => o.status), kinds: checkout.orders.map((o) => o.kind), total: checkout.total };
+          const { checkout } = (await answer.json()) as { checkout: { orders: { code: string; status: string; kind: string }[]; total: number } };
+          orders = checkout.orders;
+          return { statuses: orders.map((o) => o.status), kinds: orders.map((o) => o.kind), total: checkout.total };
         })
-        .toEqual({ statuses: ['paid', 'paid'], kinds: ['reproduction', 'custom'], total: after });
+        .toEqual({ statuses: ['paid', 'paid', 'paid'], kinds: ['reproduction', 'reproduction', 'custom'], total: after });
       await lookedAt(page, `shopping-basket-paid-${locale}`);
 
-      // Ordered, the works have left the basket.
+      // Ordered, the works have left the basket, on the account too.
       await expect(headerCount(page)).toHaveCount(0);
-      // Loaded afresh (from the page cache): it runs, no script refused by its policy.
+      const kept = (await (await page.request.get('/v1/account/basket')).json()) as { entries: unknown[] };
+      expect(kept.entries).toEqual([]);
+
+      // "My orders", from the account menu: the three orders, paid, and each opens its page
+      // without asking for the e-mail (the customer e-mail is not the account's: the orders were
+      // placed signed in).
+      await page.getByRole('button', { name: w.account }).click();
+      await page.getByRole('link', { name: w.myOrders }).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/my-orders$`));
+      for (const order of orders) await expect(page.locator(`a[data-my-order="${order.code}"] [data-status="paid"]`)).toBeVisible();
+      await lookedAt(page, `shopping-basket-my-orders-${locale}`);
+      const custom = orders.find((o) => o.kind === 'custom')!;
+      await page.locator(`a[data-my-order="${custom.code}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`/${locale}/orders/${custom.code}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(custom.code);
+      await expect(page.getByLabel(w.emailLabel)).toHaveCount(0);
+
+      // Loaded afresh (from the page cache): the basket page runs, no script refused by its policy.
       const refused: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/.test(message.text())) refused.push(message.text());

@@ -4,56 +4,13 @@ import { requestHandlers } from '@/server/api/handlers';
 import { adjustDocument, documentedProcedures, generateDocument, generatedDocument } from '@/server/api/openapi';
 import { operations as routes } from '@/server/api/rest';
 import { jsonBody, publicProcedure, router } from '@/server/api/trpc';
+import { specOperations } from '../support/spec-operations';
 
 type Operation = { security?: unknown[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown };
 const operationsOf = (doc: ReturnType<typeof adjustDocument>) =>
   Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ id: `${method.toUpperCase()} ${path}`, operation })),
   );
-
-/** Every operation of interface.md §4 and decisions.md, as clients are written against them. */
-const specOperations = [
-  'POST /orders',
-  'GET /orders/{code}',
-  'POST /uploads',
-  'GET /artists',
-  'GET /artists/{slug}',
-  'GET /artworks',
-  'GET /artworks/by-slugs',
-  'GET /artworks/{slug}',
-  'GET /taxa/{kind}',
-  'GET /taxa/{kind}/{slug}',
-  'GET /seo/sitemaps',
-  'GET /seo/sitemaps/{type}/{chunk}',
-  'GET /openapi.json',
-  'GET /account/config',
-  'GET /account/me',
-  'POST /account/auth/google',
-  'POST /account/auth/logout',
-  'GET /account/favorites',
-  'PUT /account/favorites/{slug}',
-  'DELETE /account/favorites/{slug}',
-  'POST /account/favorites/merge',
-  'GET /account/orders',
-  'GET /account/basket',
-  'PUT /account/basket',
-  'POST /account/basket/merge',
-  'POST /payments/stripe-webhook',
-  'GET /admin/orders',
-  'POST /admin/orders/{code}/status',
-  'GET /admin/seo/stats',
-  'POST /admin/seo/publish',
-  'POST /admin/seo/refresh-counts',
-  // decisions.md, third round: refunds, the basket paid in one payment.
-  'POST /admin/orders/{code}/refunds',
-  'POST /checkouts',
-  'GET /checkouts/{code}',
-  'POST /checkouts/{code}/checkout',
-  'POST /orders/{code}/checkout',
-  // Ours (docs/decisions.md): the sketch decision, the customer's showcase permission.
-  'POST /orders/{code}/sketch-decision',
-  'POST /orders/{code}/showcase-consent',
-];
 
 describe('adjusting the generated document', () => {
   const before = structuredClone(generatedDocument);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startShopServer, type ShopServer } from '../../../scripts/lib/shop-server';
 import { e2eGoogleEnv } from '../../support/e2e-oidc';
-import { E2E_PAYING_SHOP_PORT, e2eStripeEnv } from '../../support/e2e-stripe';
+import { E2E_PAYING_SHOP_PORT, E2E_PAYING_SHOP_URL, e2eStripeEnv } from '../../support/e2e-stripe';
 import { E2E_DATA_DIR } from './database';
 import { E2E_ADMIN_TOKEN, E2E_BASE_URL, E2E_CHROMIUM, E2E_BANK, E2E_LOG_FILE, E2E_PORT } from './env';
 
@@ -53,7 +53,8 @@ export default async function startE2eShops(): Promise<() => Promise<void>> {
         dataDir: path.join(os.tmpdir(), 'art-prints-e2e-paying'),
         freshDataDir: true,
         output: 'inherit',
-        env: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, RATE_LIMIT_MULTIPLIER: '10', SERVER_PROCESSES: '2', ...e2eStripeEnv() },
+        // Signing in works there too: the basket journey signs in before it pays (shopping-basket.spec.ts).
+        env: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, RATE_LIMIT_MULTIPLIER: '10', SERVER_PROCESSES: '2', ...e2eStripeEnv(), ...e2eGoogleEnv(E2E_PAYING_SHOP_URL) },
       }),
     );
     // As Playwright's readiness check did: each shop has rendered its home page once before the first spec.
