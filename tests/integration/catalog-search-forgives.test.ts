@@ -130,6 +130,8 @@ describe('did you mean', () => {
     const gogh = await search('フィンセントファンゴッホ', 'ja');
     expect(gogh.total).toBeGreaterThan(1);
     for (const card of gogh.items) expect(card.artist.slug).toBe('vincent-van-gogh');
+    // A middle dot alone is no word: it finds nothing, not the whole catalog.
+    for (const q of ['・', '・ ･']) expect((await search(q, 'ja')).total, q).toBe(0);
     // Suggestions while typing fold the same way.
     const typed = (await rest('/search/suggestions', { q: 'モナリ', locale: 'ja' })).body as { items: { slug: string }[] };
     expect(typed.items.map((item) => item.slug)).toContain('mona-lisa');

@@ -80,6 +80,12 @@ const GRID_POSITIONS_FROM = 1_000;
 /** A page's card rows as listArtworks reads them: the page's cards, each row also carrying the list's total. */
 type PageRow = { [K in keyof CardRow]: CardRow[K] | null } & { total: number | bigint };
 
+/**
+ * Middle dots fold to nothing (shop_fold drops them after NFKC, so モナリザ finds モナ・リザ): a word
+ * of them alone would lie inside every text. It is no word, and a search of such words only finds nothing.
+ */
+const FOLDS_TO_NOTHING = /^[・·‧]+$/u;
+
 /** Vulgar fractions fold to text with a space (unaccent: ½ → " 1/2"); a word holding one cannot be a term's substring. */
 const FOLDS_TO_SPACE = /[\u00bc-\u00be\u2150-\u215f\u2189]/;
 
@@ -178,7 +184,9 @@ async function artworkPage(db: Db, query: ArtworksQuery): Promise<Page<ArtworkCa
   }
   if (taxa.length === 1) storedTotal = taxa[0]!.artworkCount;
   if (query.featured) filters.push(Prisma.sql`w.featured`);
-  const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  const typed = (query.q ?? '').split(/\s+/).filter(Boolean);
+  const words = typed.filter((word) => !FOLDS_TO_NOTHING.test(word.normalize('NFKC'))).slice(0, 8);
+  if (typed.length && !words.length) return emptyPage(query.page);
   // A stored count answers the total only when one filter (or none) is in play.
   const filterCount = (query.artist ? 1 : 0) + taxonFilters.length + (query.featured ? 1 : 0) + words.length;
   if (filterCount > 1 || query.featured || words.length) storedTotal = null;
