@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { startShopServer, type ShopServer } from '../../scripts/lib/shop-server';
 import { shoot } from './support/screenshots';
-import { E2E_PAYING_SHOP_URL } from '../support/e2e-stripe';
+import { E2E_ADMIN_TOKEN, E2E_BANK } from './support/env';
+import { E2E_PAYING_SHOP_URL, e2eStripeEnv } from '../support/e2e-stripe';
 
 // The shops (npm start) run only where Chromium exists; see playwright.config.ts.
 test.skip(!existsSync('/usr/bin/chromium'), 'no Chromium: the shop server was not started');
@@ -18,10 +20,10 @@ const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)
 test('German: the delivery estimate and "shipping included" beside the price, then the order button in the legal wording', async ({ page }) => {
   await page.goto('/de/artworks/the-starry-night');
   const estimate = page.getByTestId('delivery-estimate');
-  await expect(estimate).toContainText(/Bei Ihnen .*\d{4}, wenn Sie heute bestellen\./);
+  await expect(estimate).toContainText(/Bei Bestellung heute voraussichtlich bei Ihnen: .*\d{4}\./);
   await expect(estimate).toContainText('Preise in US-Dollar inkl. MwSt., versicherter Versand mit Sendungsverfolgung inklusive.');
   // "Ab" names the choice it prices: the size cards below start stretched, at a higher price.
-  await expect(page.locator('main')).toContainText(/Handgemalte Kopien ab 129\s\$ \(gerollte Leinwand, 40\s×\s30\scm\)/);
+  await expect(page.locator('main')).toContainText(/Handgemalte Reproduktionen ab 129\s\$ \(gerollte Leinwand, 40\s×\s30\scm\)/);
   const before = await estimate.textContent();
   // A larger canvas takes longer.
   await page.locator('input[name="order-size"][value="90x120"]').check();
@@ -33,7 +35,7 @@ test('German: the delivery estimate and "shipping included" beside the price, th
 
 test('Japanese: the custom painting page gives its delivery estimate, sketch included', async ({ page }) => {
   await page.goto('/ja/custom');
-  await expect(page.getByTestId('delivery-estimate')).toContainText('下絵のご確認を含めてお届けは');
+  await expect(page.getByTestId('delivery-estimate')).toContainText('スケッチのご確認を含めてお届けは');
   await expect(page.getByTestId('delivery-estimate')).toContainText('送料を含みます');
   await expect(page.getByTestId('delivery-estimate')).toContainText('関税・輸入消費税は含まれず');
   await expect(page.getByRole('button', { name: '注文を確定する（お支払い義務が発生します）' })).toBeVisible();
@@ -187,4 +189,64 @@ test.describe('on the shop that takes payment online', () => {
     await page.reload();
     await expect(page.getByTestId('payment-panel')).toHaveCount(0);
   });
+});
+
+// The third way a shop can be set up (README, docs/shop.md "Payment"): a Stripe key and a bank
+// account. Its own shop, started here from the run's build: the two shops of the run each take one way.
+test.describe('on a shop that takes card and bank transfer', () => {
+  let shop: ShopServer;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    shop = await startShopServer({ prebuilt: true, env: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, RATE_LIMIT_MULTIPLIER: '10', ...e2eStripeEnv(), ...E2E_BANK } });
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+
+  test('the terms, the privacy notice and the order form name both ways, and the button says the order is paid', async ({ page }) => {
+    await page.goto(`${shop.url}/en/terms`);
+    const terms = page.locator('section#payment');
+    await expect(terms).toContainText('through our payment provider Stripe');
+    await expect(terms).toContainText('By bank transfer to our account');
+    await page.goto(`${shop.url}/en/privacy`);
+    await expect(page.locator('section#payment')).toContainText('Card payments are handled by Stripe');
+    await expect(page.locator('section#payment')).toContainText('For a bank transfer we see');
+    await page.goto(`${shop.url}/en/artworks/the-starry-night`);
+    await expect(page.getByRole('button', { name: /^Order and pay · / })).toBeVisible();
+    await expect(page.locator('main')).toContainText("Next you pay securely by card on Stripe's page, or by bank transfer with the details on your order page");
+  });
+
+  for (const locale of ['de', 'ja'] as const) {
+    test(`${locale}: a customer who left the card payment sees "Pay now" and the bank account side by side, each value ready to copy`, async ({ page, request, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const email = `both.${stamp()}@example.de`;
+      const answer = await request.post(`${shop.url}/v1/orders`, {
+        data: { kind: 'reproduction', artworkSlug: 'the-starry-night', size: '30x40', frame: 'rolled', locale, customer: customer(email) },
+      });
+      expect(answer.status()).toBe(201);
+      const { code, checkoutUrl } = (await answer.json()) as { code: string; checkoutUrl: string | null };
+      // Placed, the order goes to Stripe's page first.
+      expect(checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.1:3109\/pay\/cs_test_/);
+
+      await page.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [`atelier:order-email:${code}`, email]);
+      await page.goto(`${shop.url}/${locale}/orders/${code}?checkout=cancelled`);
+      const panel = page.getByTestId('payment-panel');
+      // The card first (a fresh Stripe session), then the account, the amount and the reference.
+      await expect(panel.getByRole('button')).not.toHaveCount(0);
+      await expect(page.getByTestId('transfer-iban')).toHaveText('DE89 3704 0044 0532 0130 00');
+      await expect(page.getByTestId('transfer-amount')).toContainText('129');
+      await expect(page.getByTestId('transfer-reference')).toHaveText(code);
+      // The studio's note on transfers (PAYMENT_INSTRUCTIONS) goes with the account.
+      await expect(page.getByTestId('payment-instructions')).toHaveText(E2E_BANK.PAYMENT_INSTRUCTIONS);
+      await expect(page.getByTestId('pay-by')).toBeVisible();
+      await page.getByTestId('transfer-iban').locator('xpath=..').getByRole('button').click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DE89370400440532013000');
+      await shoot(page, `payment-both-${locale}`);
+
+      // "Pay now" opens a new Stripe session for the same order.
+      await panel.getByRole('button').first().click();
+      await expect(page).toHaveURL(/127\.0\.0\.1:3109\/pay\/cs_test_/);
+      expect(page.url()).not.toBe(checkoutUrl);
+    });
+  }
 });

@@ -5,7 +5,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { foldOrderCode } from '@/components/order-status/order-code';
 import { rememberEmail, rememberedEmail } from '@/components/order-status/remembered-email';
 import css from '@/components/order-status/order-status.module.css';
-import { PayBy, PayByTransfer, TransferDetails } from '@/components/order-status/transfer-details';
+import { PayBy, PayByTransfer } from '@/components/order-status/transfer-details';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Link } from '@/i18n/navigation';
@@ -176,12 +176,7 @@ function PayBasket({ basket, waiting, email }: { basket: CheckoutView; waiting: 
               {tp('failed')}
             </p>
           ) : null}
-          {payment.bankTransfer ? (
-            <>
-              <p>{tp('transfer.or')}</p>
-              <TransferDetails bank={payment.bankTransfer} cents={due} reference={basket.code} />
-            </>
-          ) : null}
+          {payment.bankTransfer ? <PayByTransfer bank={payment.bankTransfer} cents={due} reference={basket.code} note={payment.instructions} lead="or" /> : null}
         </>
       ) : payment.bankTransfer ? (
         <PayByTransfer bank={payment.bankTransfer} cents={due} reference={basket.code} note={payment.instructions} />

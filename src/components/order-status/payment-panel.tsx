@@ -9,7 +9,7 @@ import type { OrderView } from '@/shared/order-schema';
 import { pagePath } from '@/shared/paths';
 import { trpc } from '@/trpc/react';
 import css from './order-status.module.css';
-import { PayBy, PayByTransfer, TransferDetails } from './transfer-details';
+import { PayBy, PayByTransfer } from './transfer-details';
 
 /** Whether the order page has anything to say about money: how to pay, a payment on its way, a dispute, refunds. */
 export const saysSomethingAboutMoney = ({ status, payment }: OrderView) =>
@@ -97,10 +97,7 @@ function HowToPay({ order, email }: { order: OrderView; email: string }) {
             </p>
           ) : null}
           {payment.bankTransfer && !order.checkout ? (
-            <>
-              <p>{t('transfer.or')}</p>
-              <TransferDetails bank={payment.bankTransfer} cents={order.total} reference={order.code} />
-            </>
+            <PayByTransfer bank={payment.bankTransfer} cents={order.total} reference={order.code} note={payment.instructions} lead="or" />
           ) : null}
         </>
       ) : order.checkout ? (

@@ -30,14 +30,26 @@ export function transferLines(bank: BankAccount, cents: number, reference: strin
 }
 
 /**
- * How to pay by transfer when that is the way (no online payment): the lead, the account with the
- * amount and reference, and the studio's note. The order and the basket pages both show it.
+ * How to pay by transfer: the lead (`or` beside the card payment, when the shop takes both), the
+ * account with the amount and reference, and the studio's note. The order and the basket pages both show it.
  */
-export function PayByTransfer({ bank, cents, reference, note }: { bank: BankAccount; cents: number; reference: string; note: string | null }) {
+export function PayByTransfer({
+  bank,
+  cents,
+  reference,
+  note,
+  lead = 'lead',
+}: {
+  bank: BankAccount;
+  cents: number;
+  reference: string;
+  note: string | null;
+  lead?: 'lead' | 'or';
+}) {
   const t = useTranslations('Orders.order.payment.transfer');
   return (
     <>
-      <p>{t('lead')}</p>
+      <p>{t(lead)}</p>
       <TransferDetails bank={bank} cents={cents} reference={reference} />
       {note ? (
         <p className={css.instructions} data-testid="payment-instructions">
@@ -60,7 +72,7 @@ export function PayBy({ date }: { date: string }) {
 }
 
 /** The studio's bank account, the amount and the reference (an order's code, or its basket's), each with a copy button. */
-export function TransferDetails({ bank, cents, reference }: { bank: BankAccount; cents: number; reference: string }) {
+function TransferDetails({ bank, cents, reference }: { bank: BankAccount; cents: number; reference: string }) {
   const t = useTranslations('Orders.order.payment.transfer');
   const locale = useLocale();
   return (
