@@ -107,7 +107,7 @@ test.describe('browsing the catalog', () => {
   test('a misspelt search says what it shows instead; a search that found little offers a better one', async ({ page }) => {
     // Nothing matches the typo: the grid shows the mended search's works, and its count names it.
     await page.goto('/de/artworks?q=vermer+delft');
-    await expect(page.getByText('Nichts passt zu „vermer delft“. Ergebnisse für „vermeer delft“.')).toBeVisible();
+    await expect(page.getByText('Keine Treffer für „vermer delft“. Stattdessen Ergebnisse für „vermeer delft“.')).toBeVisible();
     await expect(page.locator('#grid-summary')).toHaveText('2 Werke für „vermeer delft“');
     await expect(cards(page)).toHaveCount(2);
     await expect(cards(page).first()).toHaveAttribute('data-slug', 'view-of-delft');
@@ -144,12 +144,12 @@ test.describe('browsing the catalog', () => {
   test('a search that finds nothing offers a way on: the painter, near works, and a custom painting with the words carried over', async ({ page }) => {
     // German: nothing is called "Sonnenblumen" in the catalog; a custom painting is offered, with the word.
     await page.goto('/de/artworks?q=Sonnenblumen');
-    await expect(page.getByText('Nichts gefunden für „Sonnenblumen“')).toBeVisible();
+    await expect(page.getByText('Keine Treffer für „Sonnenblumen“')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Wir malen jedes Bild' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Gemälde, die unsere Kunden lieben' })).toBeVisible();
     expect(await page.locator('main li[data-slug]').count()).toBeGreaterThan(3);
     await shoot(page, 'search-way-on-de');
-    await page.getByRole('link', { name: 'Auftragsgemälde beginnen' }).click();
+    await page.getByRole('link', { name: 'Gemälde in Auftrag geben' }).click();
     await expect(page).toHaveURL(/\/de\/custom\?idea=Sonnenblumen$/);
     await expect(page.getByRole('textbox', { name: /Hinweise/ })).toHaveValue('Aus meiner Suche: „Sonnenblumen“');
 

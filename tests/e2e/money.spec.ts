@@ -85,7 +85,7 @@ test('the studio refunds part of an order on its page; the customer sees what we
     await openOrder(page, locale, placed);
     const panel = page.getByTestId('payment-panel');
     await expect(panel).toHaveAttribute('data-payment', 'partially_refunded');
-    await expect(panel).toContainText(locale === 'de' ? /50\s\$ der bezahlten 348\s\$ wurden erstattet\./ : /お支払いいただいた\$348のうち\$50を返金しました。/);
+    await expect(panel).toContainText(locale === 'de' ? /Von den bezahlten 348\s\$ wurden 50\s\$ erstattet\./ : /お支払いいただいた\$348のうち\$50を返金しました。/);
     await shoot(page, `money-refunded-${locale}`);
   }
 });

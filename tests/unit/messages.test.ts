@@ -53,6 +53,6 @@ describe('words a native speaker would write', () => {
       createTranslator({ locale, messages: messagesOf(locale), namespace: 'Artwork' as never })('fromPrice' as never, { price: '$129', size: '30 × 40 cm' } as never);
     // "From" names the choice it prices, so the size cards (stretched by default) do not contradict it.
     expect(from('en')).toBe('Hand-painted copies from $129, as a 30 × 40 cm rolled canvas');
-    expect(from('de')).toBe('Handgemalte Kopien ab $129 (gerollte Leinwand, 30 × 40 cm)');
+    expect(from('de')).toBe('Handgemalte Reproduktionen ab $129 (gerollte Leinwand, 30 × 40 cm)');
   });
 });
