@@ -214,16 +214,16 @@ test('Japanese: the customer sees the sketch and approves it; the pages read wel
   await addSketch(staff, '最初の下絵です');
 
   const customer = await customerPage(browser, code, email, 'ja');
-  await expect(customer.getByTestId('sketch-decision').getByRole('heading')).toHaveText('下絵ができあがりました');
+  await expect(customer.getByTestId('sketch-decision').getByRole('heading')).toHaveText('スケッチができあがりました');
   await expect(customer.getByTestId('order-size')).toHaveText('70 × 50 cm · 横向き');
   await shoot(customer, 'sketch-customer-ja-waiting');
   // The sketch opens at full size and closes again.
-  await customer.getByRole('button', { name: '拡大表示：下絵' }).first().click();
+  await customer.getByRole('button', { name: '拡大表示：スケッチ' }).first().click();
   await expect(customer.locator('dialog[open]')).toBeVisible();
   await customer.getByRole('button', { name: '閉じる' }).click();
   await expect(customer.locator('dialog[open]')).toHaveCount(0);
-  await customer.getByRole('button', { name: '下絵を承認する' }).click();
-  await expect(customer.getByText('下絵を承認されました。')).toBeVisible();
+  await customer.getByRole('button', { name: 'スケッチを承認する' }).click();
+  await expect(customer.getByText('スケッチをご承認いただきました。')).toBeVisible();
   await shoot(customer, 'sketch-customer-ja-approved');
   await staff.goto(`/staff/ja/orders/${code}`);
   await shoot(staff, 'sketch-staff-ja');
@@ -245,11 +245,11 @@ const recordedIn = {
     askChanges: '変更を依頼する',
     sendChanges: '変更内容を送る',
     comment: '空をもう少し暖かい色に。',
-    asked: '下絵の変更をご依頼いただきました。',
-    step: 'アトリエが下絵を承認済みとして記録しました。',
-    entry: 'お客様の下絵のご承認をアトリエが記録しました。',
+    asked: 'スケッチの変更をご依頼いただきました。',
+    step: 'アトリエがスケッチを承認済みとして記録しました。',
+    entry: 'スケッチのご承認をアトリエが記録しました。',
     fact: '承認済み（アトリエが記録）',
-    ownClick: '下絵を承認されました。',
+    ownClick: 'スケッチをご承認いただきました。',
   },
 } as const;
 
