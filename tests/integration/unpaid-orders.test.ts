@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCheckout } from '@/server/checkouts/service';
 import type { Db } from '@/server/db/client';
 import { env } from '@/server/env';
+import type { Mail, Mailer } from '@/server/integrations/mailer';
+import { runJob } from '@/server/jobs/registry';
 import { photoStorage, uploadsFolder } from '@/server/integrations/storage';
 import { createOrder } from '@/server/orders/service';
 import { changeOrderStatus } from '@/server/orders/status';
@@ -11,9 +14,11 @@ import { closeUnpaidOrders } from '@/server/payments/unpaid';
 import { configuredUploadDeps } from '@/server/uploads/handler';
 import { deletePhotosPastRetention } from '@/server/uploads/retention';
 import { receivePhoto } from '@/server/uploads/service';
+import { CreateCheckout } from '@/shared/checkout-schema';
 import { CreateOrder } from '@/shared/order-schema';
 import { ownDatabase } from '../support/database';
 import { reproduction } from '../support/orders';
+import { paying } from '../support/payment';
 import { customer } from '../support/staff';
 
 /**
@@ -91,6 +96,64 @@ describe('unpaid orders', () => {
     expect((await order(paid)).status).toBe('paid');
     expect((await order(debit)).status).toBe('pending');
     expect(await mails('shop/order.payment-reminder', debit)).toHaveLength(0);
+  });
+
+  test('a basket’s unpaid orders are reminded and cancelled together: an event on each, one e-mail for them, in the basket’s language', async () => {
+    const item = (overrides: Record<string, unknown> = {}) => {
+      const { customer: _, ...rest } = reproduction(overrides);
+      return rest;
+    };
+    const basket = await createCheckout(
+      db,
+      CreateCheckout.parse({ items: [item(), item({ artworkSlug: 'mona-lisa' }), item({ size: '30x40', frame: 'rolled' })], customer, locale: 'de' }),
+    );
+    const [first, second, third] = basket.orders.map((o) => o.code) as [string, string, string];
+    // The third was paid on its own (a transfer for that one only): it is neither reminded nor cancelled.
+    await changeOrderStatus(db, third, { status: 'paid' });
+    for (const code of [first, second, third]) await placedDaysAgo(code, 7.1);
+    const ids = await Promise.all([first, second].map(async (code) => (await order(code)).id));
+
+    // Render a basket e-mail from its outbox row, as the worker does.
+    const render = async (name: string) => {
+      const [event, ...more] = await db.outboxEvent.findMany({ where: { name, payload: { path: ['code'], equals: basket.code } } });
+      expect(more).toEqual([]);
+      const sent: Mail[] = [];
+      const mailer: Mailer = { send: async (mail) => void sent.push(mail) };
+      const payment = paying({ online: false, instructions: 'IBAN DE00 0000 0000 0000 0000 00' });
+      expect(await runJob(event!.name, event!.payload, { db, mailer, baseUrl: 'https://prints.example', payment })).toBe('sent');
+      expect(sent).toHaveLength(1);
+      return { payload: event!.payload as { orderIds: number[] }, mail: sent[0]! };
+    };
+
+    expect(await close(new Date())).toEqual({ reminded: 2, cancelled: 0 });
+    for (const code of [first, second]) {
+      expect((await order(code)).events.at(-1)).toMatchObject({ actor: 'system', status: 'pending', note: expect.stringMatching(/^Eine Erinnerung wurde gesendet/) });
+      expect(await mails('shop/order.payment-reminder', code)).toHaveLength(0);
+    }
+    const reminder = await render('shop/checkout.payment-reminder');
+    expect(reminder.payload.orderIds).toEqual(ids);
+    expect(reminder.mail.to).toBe(customer.email);
+    expect(reminder.mail.subject).toBe(`Ihre Bestellung über 2 Werke (${basket.code}) wartet auf die Zahlung`);
+    expect(reminder.mail.text).toContain(first);
+    expect(reminder.mail.text).toContain(second);
+    expect(reminder.mail.text).not.toContain(third);
+    expect(reminder.mail.text).toMatch(/Zahlbar bis: \d+\. \w+ \d{4}/);
+    expect(reminder.mail.text).toContain(`Warenkorbnummer ${basket.code} als Verwendungszweck`);
+    expect(reminder.mail.text).toContain(`https://prints.example/de/orders/basket/${basket.code}`);
+
+    // A week after the reminder both are cancelled, together again; the paid one stays paid.
+    expect(await close(new Date(Date.now() + 7 * DAY))).toEqual({ reminded: 0, cancelled: 2 });
+    for (const code of [first, second]) {
+      expect((await order(code)).status).toBe('cancelled');
+      expect(await mails('shop/order.unpaid-cancelled', code)).toHaveLength(0);
+    }
+    expect((await order(third)).status).toBe('paid');
+    const cancelled = await render('shop/checkout.unpaid-cancelled');
+    expect(cancelled.payload.orderIds).toEqual(ids);
+    expect(cancelled.mail.subject).toBe(`Ihre Bestellung über 2 Werke (${basket.code}) wurde storniert: keine Zahlung eingegangen`);
+    expect(cancelled.mail.text).not.toContain(third);
+    // Nothing left to pay: no account, no reference.
+    expect(cancelled.mail.text).not.toContain('Verwendungszweck');
   });
 
   test('the photos of an order cancelled unpaid are deleted 7 days after the cancellation', async () => {

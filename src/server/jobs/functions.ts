@@ -1,7 +1,7 @@
 import 'server-only';
 import { NonRetriableError, RetryAfterError, type Inngest } from 'inngest';
 import { RateLimitedError } from '@/server/integrations/http';
-import { CHECKOUT_RECEIVED_EVENT } from '@/server/checkouts/service';
+import { checkoutMailKinds } from '@/server/checkouts/mail';
 import { orderMailKinds, STUDIO_NOTICE_EVENT } from '@/server/orders/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { CLOSE_CHECKOUTS_EVENT } from '@/server/orders/status';
@@ -49,7 +49,7 @@ export function createFunctions(client: Inngest.Any, deps: () => JobDeps) {
       id: 'order-email',
       name: 'Order e-mail to the customer',
       retries: 20,
-      triggers: [...Object.keys(orderMailKinds), CHECKOUT_RECEIVED_EVENT].map((event) => ({ event })),
+      triggers: [...Object.keys(orderMailKinds), ...Object.keys(checkoutMailKinds)].map((event) => ({ event })),
     },
     async ({ event, step }) => step.run('send the e-mail', () => runJob(event.name, event.data, deps())),
   );

@@ -9,8 +9,7 @@ import { photoStorage } from '@/server/integrations/storage';
 import type { WikidataSource } from '@/server/integrations/wikidata';
 import { orderMailKinds, sendOrderMail, sendSketchDecisionMail, sendStudioNotice, STUDIO_NOTICE_EVENT, type OrderMailEvent } from '@/server/orders/mail';
 import { configuredPaymentOptions } from '@/server/orders/payment';
-import { sendCheckoutMail } from '@/server/checkouts/mail';
-import { CHECKOUT_RECEIVED_EVENT } from '@/server/checkouts/service';
+import { checkoutMailKinds, sendCheckoutMail, type CheckoutMailEvent } from '@/server/checkouts/mail';
 import { SKETCH_DECIDED_EVENT } from '@/server/orders/sketch';
 import { configuredPayments } from '@/server/integrations/stripe';
 import { CLOSE_CHECKOUTS_EVENT } from '@/server/orders/status';
@@ -75,8 +74,14 @@ export const jobs: Record<string, Job> = {
       (payload: unknown, deps: JobDeps) => sendOrderMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl, payment: deps.payment }),
     ]),
   ),
-  // A basket taken → its one order-received e-mail, every order in it.
-  [CHECKOUT_RECEIVED_EVENT]: (payload, deps) => sendCheckoutMail(deps.db, deps.mailer, payload, { baseUrl: deps.baseUrl, payment: deps.payment }),
+  // A basket taken → its one order-received e-mail, every order in it; its unpaid orders reminded or
+  // cancelled together → one e-mail for them.
+  ...Object.fromEntries(
+    (Object.keys(checkoutMailKinds) as CheckoutMailEvent[]).map((name) => [
+      name,
+      (payload: unknown, deps: JobDeps) => sendCheckoutMail(deps.db, deps.mailer, name, payload, { baseUrl: deps.baseUrl, payment: deps.payment }),
+    ]),
+  ),
   // A customer's sketch decision → the studio.
   [SKETCH_DECIDED_EVENT]: (payload, deps) =>
     sendSketchDecisionMail(deps.db, deps.mailer, payload, { baseUrl: deps.baseUrl, studioEmail: deps.studioEmail ?? env().SHOP_EMAIL }),

@@ -84,7 +84,7 @@ export type MoneyEventNote = keyof Strings['events'];
 export const moneyIn = (locale: string, cents: number) => new Intl.NumberFormat(textLocale(locale), { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** `14 December 2026` in the order's language (a day, in UTC). */
-const dayIn = (locale: string, day: Date) => new Intl.DateTimeFormat(textLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(day);
+export const dayIn = (locale: string, day: Date) => new Intl.DateTimeFormat(textLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(day);
 
 /** An order event's note about its money (a refund, a dispute, a reminder), in the order's language, with the amount or the day. */
 export const moneyEventNote = (locale: string, key: MoneyEventNote, values: { cents?: number; date?: Date; days?: number } = {}) =>
