@@ -130,6 +130,9 @@ test.describe('on the shop that takes payment online', () => {
       await lookedAt(page, `shopping-basket-${locale}`);
 
       await page.setViewportSize({ width: 390, height: 900 });
+      // Signed in, the form starts with the account's name and e-mail; the e-mail can be another.
+      await expect(page.locator('#basket-customer-name')).toHaveValue(E2E_SHOPPER.name);
+      await expect(page.locator('#basket-customer-email')).toHaveValue(E2E_SHOPPER.email);
       const email = `basket.${stamp()}@example.jp`;
       await page.locator('#basket-customer-name').fill('Clara Schumann');
       await page.locator('#basket-customer-email').fill(email);

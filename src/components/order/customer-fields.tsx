@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAccount } from '@/components/favorites/use-favorites';
 import { SelectField, TextField } from '@/components/ui/field';
 import { countryForLocale, countryOptions } from './countries';
 import { prefectures, splitPrefecture } from './prefectures';
@@ -130,6 +131,17 @@ export function useCustomerForm(initial: CustomerDraft = emptyCustomer) {
   const [value, setValue] = useState<CustomerDraft>(() => (initial.country ? initial : { ...initial, country: countryForLocale(locale) }));
   const [errors, setErrors] = useState<CustomerProblems>({});
   const touched = useRef(new Set<CustomerField>());
+
+  // Signed in, the account's name and e-mail are written in for the shopper, once, where the fields
+  // are still empty: never over what was typed, nor again into a field they emptied. The e-mail
+  // stays theirs to change (a gift, a work address).
+  const { user } = useAccount();
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!user || prefilled.current) return;
+    prefilled.current = true;
+    setValue((draft) => ({ ...draft, name: draft.name || (user.name ?? ''), email: draft.email || (user.email ?? '') }));
+  }, [user]);
 
   const shownFor = useCallback((draft: CustomerDraft, keep: (field: CustomerField) => boolean) => {
     const all = customerProblems(draft);
