@@ -16,6 +16,7 @@ const screenshots = path.join('tests', 'e2e', 'screenshots');
 /** A real landscape JPEG (800 × 600). */
 const landscapePhoto = readFileSync('tests/fixtures/e2e/dog-in-a-field.jpg');
 const sketchPhoto = readFileSync('tests/fixtures/photos/photo.jpg');
+const landscapePhotoFile = 'tests/fixtures/e2e/dog-in-a-field.jpg';
 
 async function shoot(page: Page, name: string) {
   mkdirSync(screenshots, { recursive: true });
@@ -50,6 +51,60 @@ async function customOrder(request: APIRequestContext, locale: string, email: st
   });
   expect(answer.status(), await answer.text()).toBe(201);
   return ((await answer.json()) as { code: string }).code;
+}
+
+/** A search in each language that finds nothing in the catalog, and the words the custom page then shows. */
+const emptySearch = {
+  de: { q: 'Sonnenblumen', received: 'Foto erhalten: dog-in-a-field.jpg', notes: 'Aus meiner Suche: „Sonnenblumen“' },
+  ja: { q: 'ひまわり', received: '写真を受け付けました：dog-in-a-field.jpg', notes: '検索した言葉：「ひまわり」' },
+} as const;
+
+/**
+ * The way a shopper comes to a custom painting when the catalog has not got what they want (issue
+ * #42, "Done when"): a search that finds nothing, its offer to paint any picture, the custom page
+ * with the words carried into the notes, a photo, a style, the details, the order; then the order
+ * page's transfer details, each value copyable. The order's code.
+ */
+async function customOrderFromAnEmptySearch(browser: Browser, locale: 'de' | 'ja', email: string) {
+  const words = emptySearch[locale];
+  const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  await page.goto(`/${locale}/artworks?q=${encodeURIComponent(words.q)}`);
+  await expect(page.locator('main li[data-slug]').first()).toBeVisible();
+  await page.locator(`main a[href$="/custom?idea=${encodeURIComponent(words.q)}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/custom\\?idea=`));
+  await page.waitForLoadState('networkidle');
+  const notes = page.locator('#custom-notes');
+  await expect(notes).toHaveValue(words.notes);
+  // A file chosen before the form has hydrated changes nothing: choose it again until it is taken.
+  await expect(async () => {
+    await page.locator('input[type="file"]').setInputFiles(landscapePhotoFile);
+    await expect(page.getByText(words.received)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.locator('label:has(input[name="style"][value="impressionist"])').click();
+  await notes.fill(`${words.notes} Bitte mit Abendlicht.`);
+  await page.locator('#custom-customer-country').selectOption('DE');
+  await page.locator('#custom-customer-name').fill('Clara Schumann');
+  await page.locator('#custom-customer-email').fill(email);
+  await page.locator('#custom-customer-address').fill('Schillerstraße 5');
+  await page.locator('#custom-customer-city').fill('Leipzig');
+  await page.locator('#custom-customer-postalCode').fill('04109');
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(new RegExp(`/${locale}/orders/[0-9A-Z]{10}\\?placed=1$`));
+  const code = new URL(page.url()).pathname.split('/').pop()!;
+  // Paid by transfer on this shop: every value of the transfer copies as a bank's form takes it.
+  await expect(page.getByTestId('transfer-reference')).toHaveText(code);
+  for (const [field, copied] of [
+    ['iban', 'DE89370400440532013000'],
+    ['reference', code],
+  ] as const) {
+    await page.getByTestId(`transfer-${field}`).locator('xpath=..').getByRole('button').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
+  }
+  await shoot(page, `sketch-ordered-from-search-${locale}`);
+  await context.close();
+  return code;
 }
 
 /** The studio's browser, signed in, on the order's page. */
@@ -107,9 +162,13 @@ const loaded = (page: Page, selector: string, count: number) =>
 /** The step the customer's timeline marks as current. */
 const currentStep = (page: Page) => page.locator('[aria-current="step"]').getAttribute('data-step');
 
-test('German: sketch, changes asked, a second sketch, approved, then painted and delivered, the customer seeing every step', async ({ browser, request }) => {
+test('German: from a search that found nothing to a custom order; sketch, changes asked, a second sketch, approved, then painted and delivered, the customer seeing every step', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
   const email = `clara.${stamp()}@example.de`;
-  const code = await customOrder(request, 'de', email);
+  const code = await customOrderFromAnEmptySearch(browser, 'de', email);
   const staff = await staffPage(browser, code);
   // Landscape from the photo to the studio: 70 wide, 50 high.
   await expect(staff.getByTestId('staff-size')).toHaveText('70 × 50 cm · landscape');
@@ -203,9 +262,12 @@ test('German: sketch, changes asked, a second sketch, approved, then painted and
   expect(((await lookup.json()) as { order: { showcaseConsent: boolean } }).order.showcaseConsent).toBe(false);
 });
 
-test('Japanese: the customer sees the sketch and approves it; the pages read well at phone and desktop widths', async ({ browser, request }) => {
+test('Japanese: from a search that found nothing to a custom order; the customer sees the sketch and approves it; the pages read well at phone and desktop widths', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
   const email = `haruki.${stamp()}@example.jp`;
-  const code = await customOrder(request, 'ja', email);
+  const code = await customOrderFromAnEmptySearch(browser, 'ja', email);
   const staff = await staffPage(browser, code, 'ja');
   await expect(staff.getByTestId('staff-size')).toHaveText('70 × 50 cm · 横');
   await staff.goto(`/staff/en/orders/${code}`);
@@ -227,6 +289,30 @@ test('Japanese: the customer sees the sketch and approves it; the pages read wel
   await shoot(customer, 'sketch-customer-ja-approved');
   await staff.goto(`/staff/ja/orders/${code}`);
   await shoot(staff, 'sketch-staff-ja');
+
+  // Painted, dried (the studio photographs it), shipped and delivered: the customer is shown the
+  // finished painting first, large.
+  await staff.goto(`/staff/en/orders/${code}`);
+  for (const [status, label, tracking] of [
+    ['painting', 'Painting'],
+    ['drying', 'Drying'],
+    ['shipped', 'Shipped', 'JD0146000063'],
+    ['delivered', 'Delivered'],
+  ] as const) {
+    await move(staff, status, label, { tracking });
+    if (status !== 'drying') continue;
+    await staff.getByTestId('photo-drop').locator('input[type=file]').setInputFiles({ name: 'finished.jpg', mimeType: 'image/jpeg', buffer: sketchPhoto });
+    await staff.getByLabel('What it shows').selectOption('finished');
+    await staff.getByRole('button', { name: 'Add the photo' }).click();
+    await expect(staff.getByTestId('photo-outcome')).toBeVisible();
+  }
+  await customer.reload();
+  const delivered = customer.getByTestId('order-delivered');
+  await expect(delivered.locator('[data-photo-kind="finished"][data-size="large"]')).toBeVisible();
+  // The way to order another custom painting.
+  await expect(delivered.locator('a[href="/ja/custom"]')).toBeVisible();
+  await expect(customer.getByTestId('tracking-number')).toHaveText('JD0146000063');
+  await shoot(customer, 'sketch-customer-ja-delivered');
 });
 
 /** What the customer's page says, in their language, when the studio recorded the approval. */
