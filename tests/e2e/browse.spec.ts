@@ -93,6 +93,15 @@ test.describe('browsing the catalog', () => {
     await screenshotsOf(page, 'artworks');
   });
 
+  test('a filter form sent before its script ran, empty fields and all, lands on the clean address of the same grid', async ({ page }) => {
+    await page.goto('/de/artworks?q=Sternennacht&artist=&movement=&museum=&genre=&subject=');
+    await expect(page).toHaveURL(/\/de\/artworks\?q=Sternennacht$/);
+    await expect(cards(page).first()).toHaveAttribute('data-slug', 'the-starry-night');
+    await page.goto('/en/artworks?q=&artist=&page=');
+    await expect(page).toHaveURL(/\/en\/artworks$/);
+    expect(await cards(page).count()).toBe(31);
+  });
+
   test('searching finds titles in any language and ranks the exact title first', async ({ page }) => {
     for (const [q, locale] of [
       ['nuit etoilee', 'en'],

@@ -9,12 +9,12 @@ import { artistOptions, cachedFilteredGrid, filterName, taxonOptions, type Filte
 import { EmptyState } from '@/components/browse/empty-state';
 import { GridFilters } from '@/components/browse/filters';
 import { SearchWayOn } from '@/components/browse/search-way-on';
-import { pageParam, type SearchParams } from '@/components/browse/params';
+import { pageParam, param, type SearchParams } from '@/components/browse/params';
 import { filterKeys, gridQuery, MAX_SLUG, without, type ActiveFilter, type FilterKey, type GridQuery } from '@/components/browse/query';
 import { WorksList } from '@/components/browse/works';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ButtonLink } from '@/components/ui/button';
-import { Link } from '@/i18n/navigation';
+import { Link, redirect } from '@/i18n/navigation';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/lib/seo';
 import { PAGE_SIZE, type ArtworkCard, type ArtworkSearchPage, type Page } from '@/server/catalog/schema';
@@ -77,6 +77,11 @@ export default async function ArtworksPage({ params, searchParams }: Props) {
   const search = await searchParams;
   const query = gridQuery(search);
   const page = pageParam(search);
+  // The filter form submitted before its script ran (a slow phone) sends every field, the empty
+  // ones too (`?q=rose&artist=&museum=`): the same grid, at its clean address.
+  if ((['q', 'page', ...filterKeys] as const).some((key) => key in search && param(search, key) === undefined)) {
+    redirect({ href: { pathname: pagePath.artworks(), query: { ...without(query), ...(page > 1 ? { page: String(page) } : {}) } }, locale });
+  }
 
   const [t, works, artists, movements, museums, genres, subjects] = await Promise.all([
     getTranslations('Browse'),
