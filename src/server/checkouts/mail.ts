@@ -8,7 +8,6 @@ import type { Size } from '@/shared/canvas';
 import { deliveryWindow, latestWindow } from '@/shared/delivery';
 import { textLocale } from '@/shared/locales';
 import type { PaymentOptions } from '@/shared/payment';
-
 import { CHECKOUT_RECEIVED_EVENT } from './service';
 
 /** A basket's unpaid orders reminded, or cancelled, together (src/server/payments/unpaid.ts): one e-mail for them all. */
@@ -90,16 +89,17 @@ export async function sendCheckoutMail(
   }
   if (kind === 'reminder' && payload.payBy) rows.push([t.payBy, dayIn(locale, new Date(payload.payBy))]);
   const paying = kind === 'unpaidCancelled' ? [] : payingLines(t, settings.payment, fill(t.basket.reference, { total, code: basket.code }));
-  const words = {
+  const words: Record<typeof kind, [subject: string, intro: string]> = {
     received: [t.basket.subject, t.basket.intro],
     reminder: [t.basket.reminderSubject, t.basket.reminderIntro],
     unpaidCancelled: [t.basket.cancelledSubject, t.basket.cancelledIntro],
-  }[kind];
+  };
+  const [subject, intro] = words[kind];
   const mail = layCustomerMail({
     locale,
-    subject: fill(words[0]!, { count: basket.orders.length, code: basket.code }),
+    subject: fill(subject, { count: basket.orders.length, code: basket.code }),
     greeting: fill(t.greeting, { name: first.customerName }),
-    intro: words[1]!,
+    intro,
     rows,
     paying,
     lookup: t.basket.lookup,
