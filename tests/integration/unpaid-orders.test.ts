@@ -140,6 +140,15 @@ describe('unpaid orders', () => {
     expect(reminder.mail.text).toMatch(/Zahlbar bis: \d+\. \w+ \d{4}/);
     expect(reminder.mail.text).toContain(`Warenkorbnummer ${basket.code} als Verwendungszweck`);
     expect(reminder.mail.text).toContain(`https://prints.example/de/orders/basket/${basket.code}`);
+    // About one order only, the words are the singular's.
+    const sent: Mail[] = [];
+    await runJob(
+      'shop/checkout.payment-reminder',
+      { ...reminder.payload, orderIds: [ids[0]] },
+      { db, mailer: { send: async (mail) => void sent.push(mail) }, baseUrl: 'https://prints.example' },
+    );
+    expect(sent[0]!.subject).toBe(`Ihre Bestellung über 1 Werk (${basket.code}) wartet auf die Zahlung`);
+    expect(sent[0]!.text).toContain('Ihre folgende Bestellung ist vorgemerkt');
 
     // A week after the reminder both are cancelled, together again; the paid one stays paid.
     expect(await close(new Date(Date.now() + 7 * DAY))).toEqual({ reminded: 0, cancelled: 2 });

@@ -22,6 +22,11 @@ export const checkoutMailKinds = {
 } as const;
 export type CheckoutMailEvent = keyof typeof checkoutMailKinds;
 
+/** A text with a form for one and one for more (a basket's mail may be about one order of it). */
+type Counted = { one: string; other: string };
+const counted = (text: Counted | string, count: number, locale: string) =>
+  typeof text === 'string' ? text : new Intl.PluralRules(textLocale(locale)).select(count) === 'one' ? text.one : text.other;
+
 const CheckoutMailPayload = z.object({
   checkoutId: z.int(),
   code: z.string(),
@@ -89,17 +94,18 @@ export async function sendCheckoutMail(
   }
   if (kind === 'reminder' && payload.payBy) rows.push([t.payBy, dayIn(locale, new Date(payload.payBy))]);
   const paying = kind === 'unpaidCancelled' ? [] : payingLines(t, settings.payment, fill(t.basket.reference, { total, code: basket.code }));
-  const words: Record<typeof kind, [subject: string, intro: string]> = {
+  const words: Record<typeof kind, [subject: Counted, intro: Counted | string]> = {
     received: [t.basket.subject, t.basket.intro],
     reminder: [t.basket.reminderSubject, t.basket.reminderIntro],
     unpaidCancelled: [t.basket.cancelledSubject, t.basket.cancelledIntro],
   };
   const [subject, intro] = words[kind];
+  const count = basket.orders.length;
   const mail = layCustomerMail({
     locale,
-    subject: fill(subject, { count: basket.orders.length, code: basket.code }),
+    subject: fill(counted(subject, count, locale), { count, code: basket.code }),
     greeting: fill(t.greeting, { name: first.customerName }),
-    intro,
+    intro: counted(intro, count, locale),
     rows,
     paying,
     lookup: t.basket.lookup,
