@@ -149,6 +149,14 @@ async function addSketch(page: Page, note: string) {
   await expect(page.getByTestId('photo-outcome')).toContainText('they have been asked to approve it');
 }
 
+/** The studio photographs the finished painting (while it dries). */
+async function addFinishedPhoto(page: Page) {
+  await page.getByTestId('photo-drop').locator('input[type=file]').setInputFiles({ name: 'finished.jpg', mimeType: 'image/jpeg', buffer: sketchPhoto });
+  await page.getByLabel('What it shows').selectOption('finished');
+  await page.getByRole('button', { name: 'Add the photo' }).click();
+  await expect(page.getByTestId('photo-outcome')).toBeVisible();
+}
+
 /** Waits until every image the selector finds (the thumbnails, not their closed full-size dialogs) has loaded. */
 const loaded = (page: Page, selector: string, count: number) =>
   expect
@@ -229,13 +237,7 @@ test('German: from a search that found nothing to a custom order; sketch, change
     ['delivered', 'Delivered'],
   ] as const) {
     await move(staff, status, label, { tracking });
-    if (status === 'drying') {
-      // The studio photographs the finished painting while it dries.
-      await staff.getByTestId('photo-drop').locator('input[type=file]').setInputFiles({ name: 'finished.jpg', mimeType: 'image/jpeg', buffer: sketchPhoto });
-      await staff.getByLabel('What it shows').selectOption('finished');
-      await staff.getByRole('button', { name: 'Add the photo' }).click();
-      await expect(staff.getByTestId('photo-outcome')).toBeVisible();
-    }
+    if (status === 'drying') await addFinishedPhoto(staff);
     await customer.reload();
     await expect(customer.getByTestId('order-size')).toBeVisible();
     if (status === 'delivered') await expect(customer.locator('[data-step="delivered"]')).toHaveAttribute('data-state', 'done');
@@ -300,11 +302,7 @@ test('Japanese: from a search that found nothing to a custom order; the customer
     ['delivered', 'Delivered'],
   ] as const) {
     await move(staff, status, label, { tracking });
-    if (status !== 'drying') continue;
-    await staff.getByTestId('photo-drop').locator('input[type=file]').setInputFiles({ name: 'finished.jpg', mimeType: 'image/jpeg', buffer: sketchPhoto });
-    await staff.getByLabel('What it shows').selectOption('finished');
-    await staff.getByRole('button', { name: 'Add the photo' }).click();
-    await expect(staff.getByTestId('photo-outcome')).toBeVisible();
+    if (status === 'drying') await addFinishedPhoto(staff);
   }
   await customer.reload();
   const delivered = customer.getByTestId('order-delivered');
