@@ -220,6 +220,40 @@ test('a work no longer offered stays in the basket, says so, and is not paid; re
   await expect(headerCount(page)).toHaveCount(0);
 });
 
+test('a custom painting whose photo is no longer kept says so, offers a new upload, and is not paid', async ({ page }) => {
+  // Put aside two days ago: an unused photo is kept 24 hours.
+  const entry = {
+    id: '7f3e3a6c-4d5e-4f60-8a71-a3b4c5d6e7f8',
+    item: {
+      kind: 'custom',
+      uploadId: '2c9d7a3e-5f60-4a71-9b82-b3c4d5e6f708',
+      style: 'classic',
+      subjects: 1,
+      size: '50x70',
+      frame: 'stretched',
+      orientation: 'landscape',
+      showcaseConsent: false,
+    },
+    addedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    uploadedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    thumbnail: null,
+  };
+  await page.addInitScript(
+    (value) => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem('atelier-prints.basket', value);
+      sessionStorage.setItem('seeded', '1');
+    },
+    JSON.stringify([entry]),
+  );
+  await page.goto('/en/basket');
+  const line = page.locator('[data-basket-entry]');
+  await expect(line).toHaveAttribute('data-unpayable', 'photoGone');
+  await expect(line).toContainText('Your photo is no longer kept');
+  await expect(line.locator('a[href="/en/custom"]')).toBeVisible();
+  await expect(page.getByTestId('basket-total')).toHaveText('$0');
+  await expect(page.locator('main form button[type="submit"]')).toBeDisabled();
+});
+
 test('an entry this shop cannot read (an older version wrote it) is left out, the rest of the basket kept', async ({ page }) => {
   await page.context().route(/^https:\/\/(commons|upload)\.wikimedia\.org\//, (route) => route.abort('internetdisconnected'));
   const entry = (id: string, size: string) => ({
