@@ -35,6 +35,13 @@ async function lookedAt(page: Page, name: string) {
 
 const headerCount = (page: Page) => page.locator('[data-basket-count]');
 
+/** A basket as an earlier visit left it in this browser: written once, before the first page loads (a reload keeps what the page made of it). */
+const seedBasket = (page: Page, entries: unknown[]) =>
+  page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('atelier-prints.basket', value);
+    sessionStorage.setItem('seeded', '1');
+  }, JSON.stringify(entries));
+
 const words = {
   de: {
     add: 'In den Warenkorb',
@@ -201,13 +208,7 @@ test('a work no longer offered stays in the basket, says so, and is not paid; re
     uploadedAt: null,
     thumbnail: null,
   };
-  await page.addInitScript(
-    (value) => {
-      if (!sessionStorage.getItem('seeded')) localStorage.setItem('atelier-prints.basket', value);
-      sessionStorage.setItem('seeded', '1');
-    },
-    JSON.stringify([entry]),
-  );
+  await seedBasket(page, [entry]);
   await page.goto('/en/basket');
   const line = page.locator('[data-basket-entry]');
   await expect(line).toHaveAttribute('data-unpayable', 'unavailable');
@@ -238,13 +239,7 @@ test('a custom painting whose photo is no longer kept says so, offers a new uplo
     uploadedAt: new Date(Date.now() - 2 * 86_400_000).toISOString(),
     thumbnail: null,
   };
-  await page.addInitScript(
-    (value) => {
-      if (!sessionStorage.getItem('seeded')) localStorage.setItem('atelier-prints.basket', value);
-      sessionStorage.setItem('seeded', '1');
-    },
-    JSON.stringify([entry]),
-  );
+  await seedBasket(page, [entry]);
   await page.goto('/en/basket');
   const line = page.locator('[data-basket-entry]');
   await expect(line).toHaveAttribute('data-unpayable', 'photoGone');
@@ -265,10 +260,7 @@ test('an entry this shop cannot read (an older version wrote it) is left out, th
   });
   // A size this shop never sold, and a line that is no entry at all.
   const stored = [entry('5d1c1e4a-2b3c-4d5e-8f70-8192a3b4c5d6', '25x25'), 'not an entry', entry('6e2d2f5b-3c4d-4e5f-9a81-92a3b4c5d6e7', '50x70')];
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) localStorage.setItem('atelier-prints.basket', value);
-    sessionStorage.setItem('seeded', '1');
-  }, JSON.stringify(stored));
+  await seedBasket(page, stored);
   await page.goto('/en/basket');
   await expect(page.locator('[data-basket-entry]')).toHaveCount(1);
   await expect(page.locator('[data-basket-entry]')).toContainText('50 × 70');
